@@ -1,0 +1,1 @@
+"""(fixtures for this area are added by the issue that owns it)"""
