@@ -1,0 +1,5 @@
+"""The static leaderboard site: ``build_site(results, out_dir)`` (see :mod:`leaderboard.site`)."""
+
+from leaderboard.site import build_site
+
+__all__ = ["build_site"]

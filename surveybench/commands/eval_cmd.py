@@ -1,9 +1,103 @@
-"""(placeholder: filled in by the issue that owns this command)"""
+"""``surveybench eval``: score systems' surveys against the gold surveys, resumably."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's command(s) to the ``surveybench`` app."""
+    app.command(name="eval")(eval_command)
+
+
+def eval_command(
+    system: list[str] = typer.Option(..., "--system", "-s", help="System name in the workspace; repeat for several."),
+    data: Optional[str] = typer.Option(None, "--data", help="Gold surveys: SurveyBench dataset directory or HF Hub id."),
+    gold: Optional[Path] = typer.Option(None, "--gold", help="Gold surveys: a directory of human survey files (read with the readers)."),
+    split: str = typer.Option("train", "--split", help="Dataset split for --data."),
+    metrics: list[str] = typer.Option(["all"], "--metrics", "-m", help="Metric names, comma-separated or repeated; groups: all, deterministic, no-llm."),
+    judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local). Default: the local judge."),
+    embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or path. Default: BAAI/bge-large-en-v1.5, else the local MiniLM."),
+    nli: Optional[str] = typer.Option(None, "--nli", help="NLI backend for citation metrics: judge or hf:MODEL_ID. Default: the judge."),
+    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved index of real papers, for citation_accuracy."),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE passed to metrics (e.g. device=cpu, bertscore_model=PATH); repeat."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Units computed concurrently (threads)."),
+    task: Optional[str] = typer.Option(None, "--task", help="Task setting label stored with the results (e.g. task1, task2, task3)."),
+    topic: Optional[list[str]] = typer.Option(None, "--topic", help="Only evaluate these topics (repeat)."),
+    retry_failed: bool = typer.Option(False, "--retry-failed", help="Recompute units that failed in an earlier run."),
+    metrics_module: Optional[list[str]] = typer.Option(None, "--metrics-module", help="Extra module (dotted name or .py file) that registers metrics."),
+    workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", envvar="SURVEYBENCH_WORKSPACE", help="Workspace directory [default: ./surveybench-runs]."),
+    no_progress: bool = typer.Option(False, "--no-progress", help="Do not draw progress bars."),
+) -> None:
+    """Evaluate one or more systems against the gold surveys.
+
+    Each generated survey is paired with the gold survey on the same topic; every selected
+    metric is run on every pair, with a progress bar per metric. Results go to
+    WORKSPACE/runs/RUN_ID/results.parquet (one row per system, topic, metric and sub-score)
+    with manifest.json (configuration, versions, models, LLM usage, failures).
+
+    Interrupt it at any time (Ctrl-C or kill) and run the same command again: finished units
+    are kept and only the rest is computed.
+
+    Examples:
+
+      surveybench eval --system AutoSurvey --gold ../shared/data/surveybench-dev/HumanSurvey -m deterministic
+
+      surveybench eval -s AutoSurvey -s SurveyForge --data ./surveygen-hf --judge openai:gpt-4o-mini -j 4
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from surveybench.eval import EvalConfig, EvalError, run_eval
+    from surveybench.workspace import Workspace, WorkspaceError
+
+    console = Console(stderr=True, soft_wrap=True)
+    ws = Workspace(workspace)
+    options: dict[str, object] = {}
+    for item in option or []:
+        k, sep, v = item.partition("=")
+        if not sep or not k.strip():
+            console.print(f"[red]error:[/] --option {item!r}: use KEY=VALUE")
+            raise typer.Exit(2)
+        options[k.strip()] = v
+    config = EvalConfig(
+        systems=list(system), metrics=list(metrics), data=data, gold_dir=gold, split=split,
+        judge=judge, embedder=embedder, nli=nli, options=options, title_index=title_index, jobs=jobs, task=task, retry_failed=retry_failed,
+        metrics_modules=list(metrics_module or []), topics=list(topic) if topic else None,
+    )
+    try:
+        outcome = run_eval(ws, config, console=console, show_progress=not no_progress)
+    except (EvalError, WorkspaceError) as exc:
+        console.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+    import pandas as pd
+
+    df = pd.read_parquet(outcome.results_path)
+    ok = df[df["status"] == "ok"]
+    if not ok.empty:
+        means = ok.groupby(["metric", "score", "system"])["value"].mean().unstack("system")
+        table = Table(title=f"mean scores — {outcome.run_id}")
+        table.add_column("metric", no_wrap=True)
+        table.add_column("score", no_wrap=True)
+        for s in means.columns:
+            table.add_column(str(s), justify="right")
+        for (metric, score), row in means.iterrows():
+            table.add_row(metric, score, *[("" if pd.isna(v) else f"{v:.4f}") for v in row])
+        Console().print(table)
+    console.print(
+        f"{outcome.computed} unit(s) computed, {outcome.reused} reused, {outcome.failed} failed; "
+        f"results: {outcome.results_path}"
+    )
+    failures = outcome.manifest.get("failures", [])
+    for f in failures[:20]:
+        console.print(f"[red]failed[/] {f['system']} / {f['topic']} / {f['metric']}: {f['reason']}")
+    if len(failures) > 20:
+        console.print(f"... and {len(failures) - 20} more failures in {outcome.manifest_path}")
+    for s in outcome.manifest.get("skipped", [])[:1]:
+        console.print(f"[red]skipped[/] {len(outcome.manifest['skipped'])} unit(s): {s['reason']}")

@@ -1,9 +1,88 @@
-"""(placeholder: filled in by the issue that owns this command)"""
+"""``surveybench judge ...``: check that an LLM judge answers before a long evaluation."""
 
 from __future__ import annotations
 
 import typer
 
+judge_app = typer.Typer(
+    name="judge",
+    help="LLM judges: check a judge spec before an evaluation.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+SPEC_HELP = (
+    "Judge spec: 'local' (SmolLM2-135M in-process, offline), 'local:/path/model.gguf', "
+    "'openai:MODEL' (key from OPENAI_API_KEY) or 'http(s)://HOST:PORT/v1@MODEL' for any "
+    "OpenAI-compatible server (vLLM, Ollama, llama.cpp server; key from "
+    "SURVEYBENCH_JUDGE_API_KEY if needed)."
+)
+
+
+@judge_app.command("check")
+def check(
+    spec: str = typer.Argument("local", help=SPEC_HELP),
+    prompt: str = typer.Option(
+        "Reply with the single word OK.", "--prompt", help="The tiny prompt to send."
+    ),
+    timeout: float = typer.Option(60.0, help="Per-call timeout in seconds."),
+    max_retries: int = typer.Option(2, help="Retries on 429/5xx/connection errors/timeouts."),
+    max_tokens: int = typer.Option(16, help="Reply length limit in tokens."),
+) -> None:
+    """Send one tiny prompt to a judge; print its reply, latency, tokens and whether it is a
+    tiny local judge. Nothing is cached. Exit code 1 if the judge did not answer.
+
+    [bold]Examples[/bold]
+
+      surveybench judge check local
+
+      surveybench judge check local:/models/qwen2.5-7b-instruct-q4_k_m.gguf
+
+      OPENAI_API_KEY=... surveybench judge check openai:gpt-4o-mini
+
+      surveybench judge check http://127.0.0.1:8000/v1@Qwen/Qwen2.5-7B-Instruct
+    """
+    import time
+
+    from rich.console import Console
+
+    from surveybench.judges import JudgeSpecError, make_judge, parse_text
+    from surveybench.prompts import PromptTemplate
+
+    console = Console()
+    try:
+        judge = make_judge(spec, timeout=timeout, max_retries=max_retries, retry_initial=0.5,
+                           max_tokens=max_tokens)
+    except (JudgeSpecError, ImportError) as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    template = PromptTemplate(name="judge-check", version="1", source="SurveyBench health check",
+                              template="{text}")
+    console.print(f"judge: [bold]{judge.name}[/bold]")
+    started = time.monotonic()
+    with console.status("asking the judge ..."):
+        result = judge.ask(template, {"text": prompt}, parse=parse_text, metric="judge-check")
+    elapsed = time.monotonic() - started
+    usage = judge.usage_summary()
+    if result.ok:
+        console.print(f"reply: {result.reply!r}")
+    else:
+        console.print(f"[red]failed[/red]: {result.error}")
+        if result.reply:
+            console.print(f"last reply: {result.reply!r}")
+    console.print(f"latency: {elapsed:.2f} s over {result.attempts} request(s), "
+                  f"{usage['retries']} retr{'y' if usage['retries'] == 1 else 'ies'}")
+    console.print(f"tokens: {result.prompt_tokens} prompt + {result.completion_tokens} completion")
+    if judge.is_tiny_local:
+        console.print("[yellow]tiny local judge:[/yellow] yes — fine for plumbing checks, not for "
+                      "scores worth reporting")
+    else:
+        console.print("tiny local judge: no")
+    judge.close()
+    if not result.ok:
+        raise typer.Exit(1)
+
 
 def register(app: typer.Typer) -> None:
-    """Add this module's command(s) to the ``surveybench`` app."""
+    """Add ``surveybench judge ...`` to the app."""
+    app.add_typer(judge_app, name="judge")

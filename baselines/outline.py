@@ -1,0 +1,124 @@
+"""Survey outlines: the two reply formats the baselines' prompts ask for, parsed strictly.
+
+- SurveyGen App. I outline prompts (Task 1/2) ask for JSON
+  ``{"title", "outline": [{"section_title", "description", "subsections": {title: desc}}]}``.
+- AutoSurvey App. F prompts ask for ``Title: ...`` / ``Section k: ...`` / ``Description k: ...``
+  lines (``Subsection k:`` for the subsection outline).
+
+A parser raises :class:`surveybench.judges.ParseError` when the reply holds no outline, so the
+judge layer re-asks instead of the baseline writing a survey with an invented structure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from surveybench.judges.parsing import parse_json_object
+from surveybench.judges.types import ParseError
+
+
+@dataclass
+class OutlineNode:
+    title: str
+    description: str = ""
+    children: list[OutlineNode] = field(default_factory=list)
+
+
+@dataclass
+class Outline:
+    title: str
+    sections: list[OutlineNode] = field(default_factory=list)
+
+    def as_text(self, with_descriptions: bool = True) -> str:
+        """The outline as the numbered text the writing prompts show the model."""
+        lines = [f"Title: {self.title}"]
+        for i, s in enumerate(self.sections, 1):
+            lines.append(f"Section {i}: {s.title}")
+            if with_descriptions and s.description:
+                lines.append(f"Description {i}: {s.description}")
+            for j, c in enumerate(s.children, 1):
+                lines.append(f"  Subsection {i}.{j}: {c.title}")
+                if with_descriptions and c.description:
+                    lines.append(f"  Description {i}.{j}: {c.description}")
+        return "\n".join(lines)
+
+    def leaves(self) -> list[tuple[int, int | None, OutlineNode]]:
+        """The units a survey is written in: every subsection, or the section itself when it
+        has none. ``(section_no, subsection_no | None, node)``, 0-based."""
+        out: list[tuple[int, int | None, OutlineNode]] = []
+        for i, s in enumerate(self.sections):
+            if s.children:
+                out.extend((i, j, c) for j, c in enumerate(s.children))
+            else:
+                out.append((i, None, s))
+        return out
+
+
+def _clean(text: Any) -> str:
+    t = str(text or "").strip()
+    t = re.sub(r"^\[(.*)\]$", r"\1", t).strip()  # "[NAME OF SECTION 1]" echoed with brackets
+    return re.sub(r"\s+", " ", t.strip("*_# ").strip())
+
+
+def parse_surveygen_outline(reply: str) -> Outline:
+    """SurveyGen App. I outline JSON -> :class:`Outline`."""
+    obj = parse_json_object(reply)
+    raw = obj.get("outline")
+    if not isinstance(raw, list) or not raw:
+        raise ParseError("outline JSON has no non-empty 'outline' list")
+    sections = []
+    for item in raw:
+        if not isinstance(item, dict):
+            raise ParseError(f"outline entry is not an object: {str(item)[:80]}")
+        title = _clean(item.get("section_title") or item.get("title"))
+        if not title:
+            raise ParseError("outline entry without 'section_title'")
+        subs = item.get("subsections") or {}
+        children: list[OutlineNode] = []
+        if isinstance(subs, dict):
+            children = [OutlineNode(_clean(k), _clean(v)) for k, v in subs.items() if _clean(k)]
+        elif isinstance(subs, list):
+            for s in subs:
+                if isinstance(s, dict):
+                    t = _clean(s.get("subsection_title") or s.get("title"))
+                    d = _clean(s.get("description") or s.get("content"))
+                else:
+                    t, d = _clean(s), ""
+                if t:
+                    children.append(OutlineNode(t, d))
+        # Placeholder keys copied from the prompt's example are not subsections.
+        children = [c for c in children if c.title not in ("...", "…")]
+        sections.append(OutlineNode(title, _clean(item.get("description")), children))
+    return Outline(title=_clean(obj.get("title")) or "", sections=sections)
+
+
+_LINE = re.compile(
+    r"^\s*(?:[-*]\s*)?\**\s*(title|section|subsection|description)\s*([0-9]+(?:\.[0-9]+)?)?\s*\**\s*[:：]\s*(.*)$",
+    re.I,
+)
+
+
+def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
+    """AutoSurvey App. F outline text -> :class:`Outline` (``unit="subsection"`` for the
+    subsection outline, whose nodes come back as the outline's sections)."""
+    if not reply or not reply.strip():
+        raise ParseError("empty reply")
+    text = re.sub(r"</?format>", "", reply, flags=re.I)
+    title = ""
+    nodes: list[OutlineNode] = []
+    for line in text.splitlines():
+        m = _LINE.match(line)
+        if not m:
+            continue
+        kind, value = m.group(1).lower(), _clean(m.group(3))
+        if kind == "title" and not title:
+            title = value
+        elif kind == unit and value:
+            nodes.append(OutlineNode(value))
+        elif kind == "description" and nodes and not nodes[-1].description:
+            nodes[-1].description = value
+    if not nodes:
+        raise ParseError(f"no '{unit.title()} k:' lines in the reply: {' '.join(reply.split())[:100]}")
+    return Outline(title=title, sections=nodes)

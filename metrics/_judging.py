@@ -1,0 +1,99 @@
+"""What the LLM-judged metrics share: finding the judge(s) in the context and their usage.
+
+The context's ``judge`` resource is one judge or a panel (an object with ``.judges``). Metrics
+that report per-judge scores take every judge of a panel; the others take the first and say so.
+Usage is measured as the difference of each judge's per-metric counters across one
+``compute`` call, so a result carries the calls/tokens/cost of that survey only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from metrics.base import MetricContext
+
+
+def judges_of(ctx: MetricContext) -> list[Any]:
+    judge = ctx.get("judge")
+    inner = getattr(judge, "judges", None)
+    return list(inner) if inner else [judge]
+
+
+def _metric_counter(judge: Any, metric: str) -> dict[str, Any]:
+    try:
+        summary = judge.usage_summary()
+    except Exception:  # a judge without usage accounting reports nothing rather than failing
+        return {}
+    per = summary.get("per_metric", {}) if isinstance(summary, dict) else {}
+    return dict(per.get(metric, {}))
+
+
+class UsageProbe:
+    """Snapshot judges' counters for ``metric`` now; :meth:`delta` gives what happened since."""
+
+    def __init__(self, judges: Sequence[Any], metric: str) -> None:
+        self.judges = list(judges)
+        self.metric = metric
+        self.before = [_metric_counter(j, metric) for j in self.judges]
+
+    def delta(self) -> dict[str, Any]:
+        per_judge: dict[str, Any] = {}
+        total: dict[str, float] = {}
+        for judge, before in zip(self.judges, self.before):
+            after = _metric_counter(judge, self.metric)
+            d: dict[str, Any] = {}
+            for key, value in after.items():
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    prev = before.get(key) or 0
+                    diff = value - prev
+                    d[key] = round(diff, 6) if isinstance(diff, float) else diff
+                elif key == "causes" and isinstance(value, dict):
+                    prev_causes = before.get("causes") or {}
+                    d[key] = {c: n - prev_causes.get(c, 0) for c, n in value.items() if n - prev_causes.get(c, 0)}
+            name = getattr(judge, "name", str(judge))
+            if getattr(judge, "is_tiny_local", False):
+                d["tiny_local_judge"] = True
+            per_judge[name] = d
+            for key, value in d.items():
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    total[key] = total.get(key, 0) + value
+        return {**total, "per_judge": per_judge} if per_judge else {}
+
+
+def usage_of(judges: Sequence[Any], metric: str) -> dict[str, Any]:
+    """Cumulative per-metric usage of ``judges`` (used when no probe was taken)."""
+    return {getattr(j, "name", str(j)): _metric_counter(j, metric) for j in judges}
+
+
+def backend_for_nli(ctx: MetricContext) -> tuple[Any, list[Any]]:
+    """The h() backend: the context's ``nli`` resource if configured, else the judge."""
+    from metrics._nli_backends import JudgeNLI, make_nli_backend
+
+    if ctx.has("nli"):
+        nli = ctx.get("nli")
+        if isinstance(nli, str):
+            judges = judges_of(ctx) if nli == "judge" and ctx.has("judge") else []
+            return make_nli_backend(nli, judge=judges[0] if judges else None), judges
+        judge = getattr(nli, "judge", None)
+        return nli, [judge] if judge is not None else []
+    judges = judges_of(ctx)
+    return JudgeNLI(judges[0]), judges[:1]
+
+
+def mean(values: Sequence[float | None]) -> float | None:
+    xs = [float(v) for v in values if v is not None and not math.isnan(float(v))]
+    return sum(xs) / len(xs) if xs else None
+
+
+def failure(judgement: Any, **where: Any) -> dict[str, Any]:
+    """A failed judgement as a ``MetricResult.failures`` entry: cause, reply text and context."""
+    return {
+        **where,
+        "judge": getattr(judgement, "judge", ""),
+        "error": getattr(judgement, "error", None),
+        "cause": getattr(judgement, "cause", None),
+        "reply": getattr(judgement, "reply", None),
+        "attempts": getattr(judgement, "attempts", None),
+    }

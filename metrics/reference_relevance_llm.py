@@ -1,0 +1,108 @@
+"""Reference relevance judged by an LLM: Relevance_LLM (SurveyX §4.1, App. A.3 Fig. 11) and
+topical relevance 1-5 (SurveyGen App. I, "Prompt for Topic Relevance Evaluation").
+
+    Relevance_LLM    = (1/|Doc|) Σ_{d ∈ Doc} 1_relevant(LLM(Prompt(d, topic)))     (SurveyX §4.1)
+    TopicalRelevance = (1/|Doc|) Σ_{d ∈ Doc} score_1..5(LLM(Prompt(d, topic)))
+
+Doc is the generated survey's reference list. SurveyX's prompt gives the judge the paper's
+abstract; a reference without abstract or TLDR is judged on its title (or raw reference string)
+and counted in ``details["judged_on_title"]``; one with no text at all is skipped and listed.
+A failed answer leaves that reference out of that score and is recorded in ``failures``.
+With a panel, every judge answers; scores are means over judges, per judge in ``details``.
+Set option ``reference_relevance_scale=False`` to skip the 1-5 scale (halves the calls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from metrics.base import MetricContext, MetricResult, register
+from surveybench.model import Survey
+
+NAME = "reference_relevance_llm"
+
+
+def share_relevant(verdicts: Sequence[bool | None]) -> float | None:
+    known = [v for v in verdicts if v is not None]
+    return sum(known) / len(known) if known else None
+
+
+def mean_score(scores: Sequence[int | None]) -> float | None:
+    known = [s for s in scores if s is not None]
+    return sum(known) / len(known) if known else None
+
+
+class ReferenceRelevanceLLM:
+    name = NAME
+    description = "Share of the generated survey's references an LLM judges relevant to the topic, and their mean 1-5 topical relevance"
+    paper = "SurveyX §4.1 (Relevance_LLM), SurveyGen App. I"
+    requires = frozenset({"judge"})
+    score_meanings = {
+        "relevance_llm": "share of the generated survey's references the judge calls relevant to the topic",
+        "topical_relevance": "mean judge score 1-5 of the references' relevance to the topic",
+    }
+
+    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
+        from metrics._judging import UsageProbe, failure, judges_of
+        from surveybench.judges.parsing import parse_score_1_to_5, parse_yes_no
+        from surveybench.prompts.judging import REFERENCE_RELEVANCE, TOPIC_RELEVANCE
+
+        judges = judges_of(ctx)
+        probe = UsageProbe(judges, NAME)
+        topic = candidate.topic or reference.topic or reference.title
+        with_scale = bool(ctx.options.get("reference_relevance_scale", True))
+        docs: list[tuple[str, str, str]] = []  # (ref id, title, text for the judge)
+        on_title, skipped = 0, []
+        for ref in candidate.references:
+            text = ref.source_text()
+            title = ref.title or ref.raw or ""
+            if not text:
+                if not title:
+                    skipped.append(ref.id)
+                    continue
+                text = title
+                on_title += 1
+            docs.append((ref.id, title, text))
+        failures: list[dict[str, Any]] = []
+        per_judge: dict[str, dict[str, Any]] = {}
+        for judge in judges:
+            rel = judge.ask_many(
+                REFERENCE_RELEVANCE, [{"abstract": t, "topic": topic} for _, _, t in docs],
+                parse=parse_yes_no, metric=NAME,
+            )
+            verdicts = [j.value if j.ok else None for j in rel]
+            failures += [failure(j, reference=d[0], prompt="relevance_llm") for d, j in zip(docs, rel) if not j.ok]
+            entry: dict[str, Any] = {
+                "relevance_llm": share_relevant(verdicts),
+                "not_relevant": [d[0] for d, v in zip(docs, verdicts) if v is False],
+            }
+            if with_scale:
+                sc = judge.ask_many(
+                    TOPIC_RELEVANCE, [{"topic": topic, "title": ti, "abstract": t} for _, ti, t in docs],
+                    parse=parse_score_1_to_5, metric=NAME,
+                )
+                scores = [j.value if j.ok else None for j in sc]
+                failures += [failure(j, reference=d[0], prompt="topical_relevance") for d, j in zip(docs, sc) if not j.ok]
+                entry["topical_relevance"] = mean_score(scores)
+                entry["scores"] = {d[0]: s for d, s in zip(docs, scores)}
+            per_judge[judge.name] = entry
+        out = {"relevance_llm": mean_score([e["relevance_llm"] for e in per_judge.values()])}
+        if with_scale:
+            out["topical_relevance"] = mean_score([e["topical_relevance"] for e in per_judge.values()])
+        return MetricResult(
+            metric=NAME,
+            scores=out,
+            details={
+                "references": len(candidate.references),
+                "judged": len(docs),
+                "judged_on_title": on_title,
+                "skipped_no_text": skipped,
+                "per_judge": per_judge,
+            },
+            usage=probe.delta(),
+            failures=failures,
+        )
+
+
+register(ReferenceRelevanceLLM())

@@ -1,0 +1,65 @@
+"""Rel_LLM: structural consistency of the generated outline with the human one, 1-5
+(SurveyGen §3.2 "Structural consistency evaluation", App. D, prompt App. I).
+
+The judge sees both outlines (content-section headings indented by level, with their printed
+numbers) and answers one integer 1-5. With a panel, each judge answers once; the score is the
+mean over judges, per-judge scores are in ``details``. Outlines are short, so no condensing is
+needed; a prompt the judge layer had to cut is flagged ``truncated``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from metrics.base import MetricContext, MetricResult, register
+from metrics.rubric import outline
+from surveybench.model import Survey
+
+NAME = "structure_llm"
+
+
+def panel_mean(scores: Sequence[int | None]) -> float | None:
+    vals = [s for s in scores if s is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
+class StructureLLM:
+    name = NAME
+    description = "An LLM judge rates 1-5 how closely the generated outline matches the human-written outline (Rel_LLM)"
+    paper = "SurveyGen §3.2, App. D, App. I"
+    requires = frozenset({"judge"})
+    score_meanings = {"rel_llm": "judge score 1-5: how closely the generated outline matches the human outline"}
+
+    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
+        from metrics._judging import UsageProbe, failure, judges_of
+        from surveybench.judges.parsing import parse_score_1_to_5
+        from surveybench.prompts.judging import STRUCTURE_CONSISTENCY
+
+        judges = judges_of(ctx)
+        probe = UsageProbe(judges, NAME)
+        values = {
+            "topic": reference.topic or reference.title,
+            "generated_outline": outline(candidate) or "(no sections)",
+            "human_outline": outline(reference) or "(no sections)",
+        }
+        per_judge: dict[str, int | None] = {}
+        failures: list[dict[str, Any]] = []
+        truncated = []
+        for judge in judges:
+            j = judge.ask(STRUCTURE_CONSISTENCY, values, parse=parse_score_1_to_5, metric=NAME)
+            per_judge[judge.name] = j.value if j.ok else None
+            if not j.ok:
+                failures.append(failure(j))
+            if getattr(j, "truncated", False):
+                truncated.append(judge.name)
+        return MetricResult(
+            metric=NAME,
+            scores={"rel_llm": panel_mean(list(per_judge.values()))},
+            details={"per_judge": per_judge, "truncated": truncated},
+            usage=probe.delta(),
+            failures=failures,
+        )
+
+
+register(StructureLLM())

@@ -1,0 +1,307 @@
+"""Backends: one request in, one :class:`Completion` out, or a typed error.
+
+Backends do no retrying and no caching — :class:`~surveybench.judges.judge.Judge` does, so that
+every retry is counted. :class:`OpenAIBackend` talks to any OpenAI-compatible chat endpoint
+through the ``openai`` client with its own retries switched off (``max_retries=0``);
+:class:`LlamaCppBackend` runs a GGUF model in-process through ``llama-cpp-python``.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import math
+import os
+import threading
+import time
+from typing import Any, Protocol
+
+from surveybench.judges.spec import JudgeSpec
+from surveybench.judges.types import Completion, PermanentError, TransientError
+
+Messages = list[dict[str, str]]
+TRUNCATION_MARK = "\n\n[... middle of the text truncated to fit the judge's context window ...]\n\n"
+
+
+class Backend(Protocol):
+    kind: str
+    base_url: str | None
+    model: str
+
+    def complete(
+        self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
+        timeout: float,
+    ) -> Completion: ...
+
+
+def parse_retry_after(headers: Any, now: float | None = None) -> float | None:
+    """Seconds to wait from ``Retry-After`` (delta-seconds or HTTP-date) or ``retry-after-ms``."""
+    if headers is None:
+        return None
+    ms = headers.get("retry-after-ms")
+    if ms:
+        try:
+            value = float(ms) / 1000.0
+            if math.isfinite(value) and value >= 0:
+                return value
+        except ValueError:
+            pass
+    raw = headers.get("retry-after")
+    if not raw:
+        return None
+    raw = raw.strip()
+    try:
+        value = float(raw)
+        return value if math.isfinite(value) and value >= 0 else None
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(raw)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    now = time.time() if now is None else now
+    return max(0.0, when.timestamp() - now)
+
+
+def _scrub(text: str, secret: str | None) -> str:
+    if secret and len(secret) >= 4:
+        text = text.replace(secret, "***")
+    return text
+
+
+def cut_middle_chars(messages: Messages, max_chars: int) -> tuple[Messages, bool]:
+    """Cut the middle of the longest user message so all message texts fit in ``max_chars``."""
+    used = sum(len(m["content"]) for m in messages)
+    if used <= max_chars:
+        return messages, False
+    users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+    idx = max(users, key=lambda i: len(messages[i]["content"]))
+    content = messages[idx]["content"]
+    keep = len(content) - (used - max_chars) - len(TRUNCATION_MARK)
+    if keep < 200:
+        raise PermanentError(
+            "context_overflow",
+            f"prompt has {used} characters; the declared context holds about {max_chars}",
+        )
+    fitted = [dict(m) for m in messages]
+    fitted[idx]["content"] = content[: keep // 2] + TRUNCATION_MARK + content[len(content) - (keep - keep // 2):]
+    return fitted, True
+
+
+class OpenAIBackend:
+    """Any OpenAI-compatible ``/chat/completions`` endpoint.
+
+    The server's context window is unknown to the client. When the user declares it
+    (``make_judge(..., n_ctx=4096)``), a prompt that would not fit with its reply is cut in the
+    middle of the longest user message, estimating ``CHARS_PER_TOKEN`` characters per token
+    (conservative for English), and marked ``truncated``. Otherwise the prompt is sent whole and
+    an over-long one comes back as a ``bad_request`` failure from the server.
+    """
+
+    kind = "openai"
+    CHARS_PER_TOKEN = 3.0
+
+    def __init__(self, spec: JudgeSpec, *, n_ctx: int | None = None) -> None:
+        import openai  # noqa: F401  (fail early with a clear ImportError)
+
+        self.spec = spec
+        self.base_url = spec.base_url
+        self.model = spec.model
+        self.n_ctx = n_ctx
+        self._key = spec.api_key()
+        self._client: Any = None
+        self._client_lock = threading.Lock()
+
+    def _get_client(self) -> Any:
+        with self._client_lock:
+            if self._client is None:
+                import openai
+
+                # our Judge retries (and counts retries); the client must not retry on its own
+                self._client = openai.OpenAI(
+                    api_key=self._key, base_url=self.base_url, max_retries=0,
+                )
+            return self._client
+
+    def complete(
+        self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
+        timeout: float,
+    ) -> Completion:
+        import httpx
+        import openai
+
+        client = self._get_client()
+        truncated = False
+        if self.n_ctx:
+            overhead = 32 + 8 * len(messages)
+            max_chars = int((self.n_ctx - max_tokens - overhead) * self.CHARS_PER_TOKEN)
+            messages, truncated = cut_middle_chars(messages, max(0, max_chars))
+        kwargs: dict[str, Any] = dict(
+            model=self.model, messages=messages, temperature=temperature, max_tokens=max_tokens,
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
+        )
+        if seed is not None:
+            kwargs["seed"] = seed
+        try:
+            resp = client.chat.completions.create(**kwargs)
+        except openai.APITimeoutError as exc:
+            raise TransientError("timeout", f"no reply within {timeout:g}s") from exc
+        except openai.APIConnectionError as exc:
+            raise TransientError("connection", _scrub(f"{exc.__class__.__name__}: {exc}", self._key)) from exc
+        except openai.APIStatusError as exc:
+            status = exc.status_code
+            body = _scrub(_short_body(exc), self._key)
+            if status == 429:
+                raise TransientError(
+                    "rate_limited", f"HTTP 429 {body}", parse_retry_after(exc.response.headers)
+                ) from exc
+            if status >= 500 or status in (408, 409):
+                raise TransientError(
+                    "server_error", f"HTTP {status} {body}", parse_retry_after(exc.response.headers)
+                ) from exc
+            cause = {401: "auth", 403: "auth", 404: "not_found"}.get(status, "bad_request")
+            raise PermanentError(cause, f"HTTP {status} {body}") from exc
+        except (openai.APIResponseValidationError, json.JSONDecodeError, ValueError) as exc:
+            raise TransientError("malformed_response", f"reply body is not valid JSON: {exc}") from exc
+        try:
+            text = resp.choices[0].message.content
+        except (AttributeError, IndexError, TypeError) as exc:
+            raise TransientError("malformed_response", f"reply has no choices[0].message: {exc}") from exc
+        if text is None:
+            text = ""
+        usage = getattr(resp, "usage", None)
+        return Completion(
+            text=text,
+            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            truncated=truncated,
+        )
+
+
+def _short_body(exc: Any) -> str:
+    try:
+        text = exc.response.text
+    except Exception:  # noqa: BLE001 - a body we cannot read is just not shown
+        text = str(exc)
+    text = " ".join(str(text).split())
+    return text[:300]
+
+
+class LlamaCppBackend:
+    """A GGUF model run in-process by ``llama-cpp-python``.
+
+    llama.cpp contexts are not thread-safe: one lock serialises every call, so a
+    ``concurrency`` above 1 only overlaps cache look-ups and parsing. The context window is set
+    explicitly (``n_ctx``, SmolLM2 supports 8192). A prompt that would not leave room for the
+    reply is cut in the middle of the user message (head and tail kept) and the completion is
+    marked ``truncated`` so metrics can report it. ``timeout`` cannot interrupt llama.cpp and
+    is ignored here.
+    """
+
+    kind = "local"
+    base_url = None
+    DEFAULT_N_CTX = 8192  # SmolLM2's trained context
+
+    def __init__(self, spec: JudgeSpec, *, n_ctx: int | None = None, n_threads: int | None = None) -> None:
+        try:
+            import llama_cpp  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(
+                "the local judge needs llama-cpp-python (pip install llama-cpp-python); "
+                "or use an OpenAI-compatible server: --judge http://HOST:PORT/v1@MODEL"
+            ) from exc
+        self.spec = spec
+        self.model = spec.model
+        self.n_ctx = n_ctx or self.DEFAULT_N_CTX
+        self.n_threads = n_threads or max(1, min(4, os.cpu_count() or 1))
+        self._llm: Any = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        if self._llm is None:
+            from llama_cpp import Llama
+
+            self._llm = Llama(
+                model_path=self.model, n_ctx=self.n_ctx, n_threads=self.n_threads,
+                verbose=False, seed=0,
+            )
+        return self._llm
+
+    def _count(self, llm: Any, text: str) -> int:
+        return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
+
+    def fit(
+        self, llm: Any, messages: Messages, max_tokens: int, margin: int = 0
+    ) -> tuple[Messages, bool]:
+        """Cut the middle of the longest user message so prompt + reply fit in ``n_ctx``."""
+        overhead = 32 + 8 * len(messages) + margin  # chat-template tokens around the messages
+        used = overhead + sum(self._count(llm, m["content"]) for m in messages)
+        budget = self.n_ctx - max_tokens
+        if used <= budget:
+            return messages, False
+        users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+        idx = max(users, key=lambda i: len(messages[i]["content"]))
+        content = messages[idx]["content"]
+        tokens = llm.tokenize(content.encode("utf-8"), add_bos=False, special=False)
+        keep = len(tokens) - (used - budget) - self._count(llm, TRUNCATION_MARK) - 8
+        if keep < 64:
+            raise PermanentError(
+                "context_overflow",
+                f"prompt needs {used} tokens but the context holds {self.n_ctx} "
+                f"(reply budget {max_tokens}); not enough user text left to cut",
+            )
+        head, tail = tokens[: keep // 2], tokens[len(tokens) - (keep - keep // 2):]
+        text = (
+            llm.detokenize(head).decode("utf-8", errors="ignore")
+            + TRUNCATION_MARK
+            + llm.detokenize(tail).decode("utf-8", errors="ignore")
+        )
+        fitted = [dict(m) for m in messages]
+        fitted[idx]["content"] = text
+        return fitted, True
+
+    def complete(
+        self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
+        timeout: float,
+    ) -> Completion:
+        with self._lock:
+            llm = self._load()
+            max_tokens = min(max_tokens, self.n_ctx // 2)
+            out = None
+            for margin in (0, 256):  # the template estimate was short: cut deeper once
+                fitted, truncated = self.fit(llm, messages, max_tokens, margin)
+                try:
+                    out = llm.create_chat_completion(
+                        messages=fitted, temperature=temperature, max_tokens=max_tokens,
+                        seed=seed if seed is not None else 0,
+                    )
+                    break
+                except ValueError as exc:  # llama-cpp's ValueError: the context overflowed
+                    if margin:
+                        raise PermanentError("context_overflow", str(exc)) from exc
+            assert out is not None
+        usage = out.get("usage") or {}
+        text = out["choices"][0]["message"].get("content") or ""
+        return Completion(
+            text=text,
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+            truncated=truncated,
+        )
+
+
+_LOCAL: dict[tuple[str, int | None, int | None], LlamaCppBackend] = {}
+_LOCAL_LOCK = threading.Lock()
+
+
+def make_backend(spec: JudgeSpec, *, n_ctx: int | None = None, n_threads: int | None = None) -> Backend:
+    if spec.kind == "local":
+        # one model in memory (and one lock) per GGUF and settings, however many judges use it
+        with _LOCAL_LOCK:
+            key = (spec.model, n_ctx, n_threads)
+            if key not in _LOCAL:
+                _LOCAL[key] = LlamaCppBackend(spec, n_ctx=n_ctx, n_threads=n_threads)
+            return _LOCAL[key]
+    return OpenAIBackend(spec, n_ctx=n_ctx)

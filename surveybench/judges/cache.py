@@ -1,0 +1,80 @@
+"""Persistent SQLite cache of judge replies: a re-run of the same evaluation makes zero calls.
+
+The key hashes everything that determines a reply — backend kind, base URL (never the key),
+model, prompt fingerprint (name, version, template hash), the rendered messages and the
+sampling parameters (temperature, max_tokens, seed). Only replies that parsed are stored; the
+raw text is kept and re-parsed on a hit, so a stricter parser can reject an old reply.
+WAL mode lets several processes read while one writes; a lock serialises this process's threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+def cache_key(**parts: Any) -> str:
+    blob = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class CachedReply:
+    reply: str
+    prompt_tokens: int
+    completion_tokens: int
+    truncated: bool
+
+
+class ReplyCache:
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30.0)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS replies ("
+                " key TEXT PRIMARY KEY, judge TEXT NOT NULL, prompt TEXT NOT NULL,"
+                " reply TEXT NOT NULL, prompt_tokens INTEGER NOT NULL,"
+                " completion_tokens INTEGER NOT NULL, truncated INTEGER NOT NULL,"
+                " created REAL NOT NULL)"
+            )
+            self._db.commit()
+        except sqlite3.DatabaseError as exc:
+            raise RuntimeError(f"judge cache {self.path} is not a usable SQLite file: {exc}") from exc
+
+    def get(self, key: str) -> CachedReply | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT reply, prompt_tokens, completion_tokens, truncated FROM replies WHERE key=?",
+                (key,),
+            ).fetchone()
+        if row is None:
+            return None
+        return CachedReply(row[0], int(row[1]), int(row[2]), bool(row[3]))
+
+    def put(self, key: str, *, judge: str, prompt: str, reply: CachedReply) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO replies VALUES (?,?,?,?,?,?,?,?)",
+                (key, judge, prompt, reply.reply, reply.prompt_tokens,
+                 reply.completion_tokens, int(reply.truncated), time.time()),
+            )
+            self._db.commit()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

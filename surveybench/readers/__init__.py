@@ -1,0 +1,165 @@
+"""Readers: real survey files -> :class:`surveybench.model.Survey`.
+
+Formats (detected from the extension and the content):
+
+* ``surveygen-json`` -- SurveyGen dataset files ``Gold_Standard_<topic>.json`` (:mod:`.surveygen`)
+* ``autosurvey-json`` -- AutoSurvey's ``{"survey": markdown, "reference": {n: arXiv id}}``
+  (:mod:`.autosurvey_json`)
+* ``markdown`` -- generated surveys and PDF-to-Markdown conversions (:mod:`.markdown`)
+
+``read_survey(path)`` returns the survey; ``read_survey_report(path)`` also returns the
+:class:`FileReport` (what was found, what was skipped and why, what could not be linked);
+``read_many(paths)`` reads files and directories, goes on past bad files and reports them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from surveybench.model import Survey
+from surveybench.readers.errors import ReaderError
+from surveybench.readers.report import FileReport, ImportReport
+
+_NOT_A_SURVEY = "JSON but not a known survey format"
+FORMATS = ("surveygen-json", "markdown", "autosurvey-json")
+SUFFIXES = (".md", ".markdown", ".json")
+
+__all__ = [
+    "FORMATS",
+    "FileReport",
+    "ImportReport",
+    "ReaderError",
+    "detect_format",
+    "iter_survey_files",
+    "read_many",
+    "read_survey",
+    "read_survey_report",
+]
+
+
+def _load_json(path: Path, text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        end = text.rstrip()
+        truncated = exc.pos >= len(end) - 1 or exc.msg.startswith("Unterminated") or end[-1:] not in ("}", "]")
+        what = "truncated JSON (the file ends early)" if truncated else "invalid JSON"
+        raise ReaderError(path, f"{what}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def detect_format(path: Path, text: str, data: object | None = None) -> str:
+    """The reader for ``path``: by extension, confirmed (or, for unknown extensions, decided) by
+    the content."""
+    from surveybench.readers.autosurvey_json import is_autosurvey
+    from surveybench.readers.surveygen import is_surveygen
+
+    suffix = path.suffix.lower()
+    looks_json = text.lstrip()[:1] in ("{", "[")
+    if suffix == ".json" or (suffix not in (".md", ".markdown") and looks_json):
+        if data is None:
+            data = _load_json(path, text)
+        if is_surveygen(data):
+            return "surveygen-json"
+        if is_autosurvey(data):
+            return "autosurvey-json"
+        keys = ", ".join(list(data)[:8]) if isinstance(data, dict) else type(data).__name__
+        raise ReaderError(
+            path,
+            f"{_NOT_A_SURVEY} (SurveyGen needs 'sections' and 'references', "
+            f"AutoSurvey needs 'survey' and 'reference'; found: {keys})",
+        )
+    return "markdown"
+
+
+def read_survey_report(
+    path: Path | str, fmt: str | None = None, *, system: str | None = None
+) -> tuple[Survey, FileReport]:
+    """Read one survey file; returns the survey and its parse report. Raises ReaderError."""
+    from surveybench.readers.autosurvey_json import read_autosurvey_json
+    from surveybench.readers.markdown import read_markdown_text
+    from surveybench.readers.surveygen import read_surveygen
+    from surveybench.readers.text import read_text
+
+    path = Path(path)
+    t0 = time.perf_counter()
+    if fmt is not None and fmt not in FORMATS:
+        raise ReaderError(path, f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    text = read_text(path)
+    data = None
+    if fmt in ("surveygen-json", "autosurvey-json") or (fmt is None and path.suffix.lower() == ".json"):
+        data = _load_json(path, text)
+    fmt = fmt or detect_format(path, text, data)
+    report = FileReport(path=str(path), format=fmt, system=system)
+    if fmt == "surveygen-json":
+        from surveybench.readers.surveygen import is_surveygen
+
+        if not is_surveygen(data):
+            raise ReaderError(path, "not a SurveyGen JSON file (needs 'sections' and 'references')")
+        survey = read_surveygen(data, path, system=system, report=report)  # type: ignore[arg-type]
+    elif fmt == "autosurvey-json":
+        from surveybench.readers.autosurvey_json import is_autosurvey
+
+        if not is_autosurvey(data):
+            raise ReaderError(path, "not an AutoSurvey JSON file (needs 'survey' and 'reference')")
+        survey = read_autosurvey_json(data, path, system=system, report=report)  # type: ignore[arg-type]
+    else:
+        survey = read_markdown_text(text, path, topic=path.stem, system=system, report=report)
+    report.seconds = round(time.perf_counter() - t0, 4)
+    return survey, report
+
+
+def read_survey(path: Path | str, fmt: str | None = None, *, system: str | None = None) -> Survey:
+    """Read one survey file (format auto-detected unless ``fmt`` is given)."""
+    return read_survey_report(path, fmt, system=system)[0]
+
+
+def iter_survey_files(paths: Iterable[Path | str]) -> list[Path]:
+    """Files given, plus ``*.md``/``*.markdown``/``*.json`` found recursively in directories,
+    sorted; a path that does not exist is returned as is (reading it reports the error)."""
+    return [p for p, _found in _walk(paths)]
+
+
+def _walk(paths: Iterable[Path | str]) -> list[tuple[Path, bool]]:
+    out: list[tuple[Path, bool]] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(
+                (q, True) for q in sorted(p.rglob("*")) if q.is_file() and q.suffix.lower() in SUFFIXES
+            )
+        else:
+            out.append((p, False))
+    return out
+
+
+def read_many(
+    paths: Iterable[Path | str],
+    fmt: str | None = None,
+    *,
+    system: str | None = None,
+    system_from_dir: bool = False,
+    on_file: Callable[[Path, FileReport], None] | None = None,
+) -> tuple[list[Survey], ImportReport]:
+    """Read every file (directories recursively). A bad file is recorded in the report with its
+    error and the batch goes on. ``system_from_dir`` names each survey's system after its
+    parent directory (the SurveyBench-dev layout; ``HumanSurvey`` means human-written)."""
+    surveys: list[Survey] = []
+    report = ImportReport()
+    for path, found_in_dir in _walk(paths):
+        sys_name = system
+        if system_from_dir and sys_name is None:
+            sys_name = None if path.parent.name.lower() in {"humansurvey", "human"} else path.parent.name
+        try:
+            survey, fr = read_survey_report(path, fmt, system=sys_name)
+            surveys.append(survey)
+        except ReaderError as exc:
+            fr = FileReport(path=str(path), ok=False, error=exc.reason, format=fmt, system=sys_name)
+            if found_in_dir and exc.reason.startswith(_NOT_A_SURVEY):
+                # a side file in a data directory (outlines.json) is not a failed survey
+                fr.ok, fr.ignored = True, True
+        report.files.append(fr)
+        if on_file is not None:
+            on_file(path, fr)
+    return surveys, report

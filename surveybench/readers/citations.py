@@ -1,0 +1,275 @@
+"""In-text citation markers -> :class:`CitationMark` with spans and resolved reference ids.
+
+Styles: ``[1]``, ``[1; 2]``, ``[1,8,10,19]``, ``[3-5]``/``[3–5]``, IEEE ``[2]- [9]``;
+superscripts ``$^{22}$`` / ``<sup>22</sup>``; numbers left bare after words by PDF
+conversion or deep-research exports (``networks 12, 15.``, ``in 2017 1.``, ``$4$ .``);
+author-year ``(Smith et al., 2020; Lee and Kim, 2021a)``, ``[Liu et al., 2023d]`` and
+narrative ``Maynez et al. (2020)``.
+
+Bare numbers are taken only in documents whose numbered list is not cited with brackets
+(a document-level switch), only when every number of the run exists in the reference list,
+and only in citation-like context (after a word, closing a clause, not after "Section",
+"Table", "Eq." ...), so years, equation and section numbers and decimals stay text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from surveybench.model import CitationMark
+
+_DASH = "-–—"
+BRACKET_RE = re.compile(
+    rf"\[\s*(\d{{1,4}})\s*\]\s*[{_DASH}]\s*\[\s*(\d{{1,4}})\s*\]"  # IEEE range [2]- [9]
+    rf"|(?<!!)\[\s*(\d{{1,4}}(?:\s*(?:[,;]\s*(?:and\s+)?|[{_DASH}]|and)\s*\d{{1,4}})*)\s*\](?!\()"
+)
+_NUMLIST = rf"\d{{1,3}}(?:\s*(?:,|[{_DASH}])\s*\d{{1,3}})*"
+SUPER_RE = re.compile(
+    rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d{{1,4}})\](?!:)"
+)
+_DAGGER_RE = re.compile(r"[【\[](\d{1,4})†[^】\]]{0,80}[】\]]")
+_BARE_RUN = re.compile(
+    rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*)?(\d{{1,3}}(?:(?:\s*,\s*|\s*[{_DASH}]\s*|\s+)\d{{1,3}})*)(?:\s*\$)?"
+    r"(?=\s*(?:[.,;:!?)](?!\d)|$))",
+    re.M,
+)
+_STOP_BEFORE = {
+    "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
+    "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
+    "pages", "pp", "vol", "volume", "no", "number", "step", "steps", "stage", "phase", "level",
+    "layer", "layers", "top", "version", "v", "of", "to", "than", "by", "at", "from", "with", "in",
+    "on", "for", "about", "around", "nearly", "over", "under", "and", "or", "is", "are", "was",
+    "be", "k", "n", "m", "t", "rank", "size", "dim", "epoch", "epochs", "gpt", "llama", "part",
+    "item", "task", "tasks", "day", "days", "year", "years", "hour", "hours", "times", "x",
+    "totaling", "approximately", "roughly", "only", "first", "last", "zuco", "resnet", "vgg",
+}
+_YEAR = r"(?:19|20)\d{2}[a-z]?"
+_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b))*"
+_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]*){0,2}"
+_AY_ITEM = re.compile(
+    rf"(?P<name>(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME}"
+    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME})?)"
+    rf",?\s+(?P<years>{_YEARS})"
+)
+_AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
+_AY_NARRATIVE = re.compile(
+    rf"(?P<name>(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME}"
+    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME})?)\s+\((?P<years>{_YEAR}(?:\s*[,;]\s*{_YEAR})*)\)"
+)
+
+
+@dataclass
+class Linker:
+    """Resolves keys to reference ids: printed numbers, or author-year keys."""
+
+    by_number: dict[str, str] = field(default_factory=dict)
+    by_author_year: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    bare_numbers: bool = False
+    styles: dict[str, int] = field(default_factory=dict)
+    # bracketed numbers deliberately not taken as citations ("[2023]", the interval "[0,1]")
+    ignored: list[str] = field(default_factory=list)
+
+    def _style(self, name: str) -> None:
+        self.styles[name] = self.styles.get(name, 0) + 1
+
+    # ---- numbers -------------------------------------------------------------------------------
+    def _numbers_mark(self, marker: str, start: int, end: int, nums: list[str]) -> CitationMark:
+        ids: list[str] = []
+        unresolved: list[str] = []
+        for n in nums:
+            rid = self.by_number.get(n)
+            if rid is None:
+                unresolved.append(n)
+            elif rid not in ids:
+                ids.append(rid)
+        return CitationMark(marker=marker, start=start, end=end, ref_ids=ids, unresolved=unresolved)
+
+    def numeric_marks(self, text: str) -> list[CitationMark]:
+        marks: list[CitationMark] = []
+        taken: list[tuple[int, int]] = []
+        for m in BRACKET_RE.finditer(text):
+            if m.group(1):
+                nums = expand_range(m.group(1), m.group(2))
+                self._style("bracket-range")
+            else:
+                nums = expand_numbers(m.group(3))
+                if nums is None:
+                    continue
+                # "[2023]", "[1024]" or the interval "[0,1]" where no such entry exists: not a citation
+                if ("0" in nums and "0" not in self.by_number) or (
+                    all(n not in self.by_number for n in nums) and any(len(n) == 4 for n in nums)
+                ):
+                    self.ignored.append(text[max(0, m.start() - 30) : m.end() + 10])
+                    continue
+                self._style("bracket")
+            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+            taken.append((m.start(), m.end()))
+        for m in _DAGGER_RE.finditer(text):  # ChatGPT-style "【3†source】"
+            nums = [m.group(1)]
+            self._style("dagger")
+            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+            taken.append((m.start(), m.end()))
+        for m in SUPER_RE.finditer(text):
+            nums = expand_numbers(m.group(1) or m.group(2) or m.group(3)) or []
+            if not nums or not all(n in self.by_number for n in nums):
+                continue
+            self._style("footnote" if m.group(3) else "superscript")
+            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+            taken.append((m.start(), m.end()))
+        if self.bare_numbers:
+            for m in _BARE_RUN.finditer(text):
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                nums = expand_numbers(re.sub(rf"(?<=\d)\s+(?=\d)", ",", m.group(1).strip())) or []
+                if not nums or not all(n in self.by_number for n in nums) or not _citation_context(text, m.start()):
+                    continue
+                self._style("bare-number")
+                marks.append(self._numbers_mark(m.group(0).strip(), m.start(), m.end(), nums))
+        marks.sort(key=lambda c: c.start or 0)
+        return marks
+
+    # ---- author-year -----------------------------------------------------------------------------
+    def author_year_marks(self, text: str) -> list[CitationMark]:
+        marks: list[CitationMark] = []
+        spans: list[tuple[int, int]] = []
+        for g in _AY_GROUP.finditer(text):
+            inner = g.group(1) if g.group(1) is not None else g.group(2)
+            if not re.search(_YEAR, inner):
+                continue
+            ids: list[str] = []
+            unresolved: list[str] = []
+            found = False
+            for item in _AY_ITEM.finditer(inner):
+                if _first_word_is_common(item.group("name")):
+                    continue
+                found = True
+                self._resolve_item(item.group("name"), item.group("years"), ids, unresolved)
+            if found:
+                self._style("author-year")
+                marks.append(
+                    CitationMark(marker=g.group(0), start=g.start(), end=g.end(), ref_ids=ids, unresolved=unresolved)
+                )
+                spans.append((g.start(), g.end()))
+        for m in _AY_NARRATIVE.finditer(text):
+            if any(a <= m.start() < b for a, b in spans):
+                continue
+            ids, unresolved = [], []
+            self._resolve_item(m.group("name"), m.group("years"), ids, unresolved)
+            name = m.group("name")
+            if not ids and (_first_word_is_common(name) or not re.search(r"\bet al|\band\b|&", name)):
+                continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
+            self._style("author-year-narrative")
+            marks.append(CitationMark(marker=m.group(0), start=m.start(), end=m.end(), ref_ids=ids, unresolved=unresolved))
+        marks.sort(key=lambda c: c.start or 0)
+        return marks
+
+    def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
+        first = re.split(r"\s+et\s+al|\s+(?:and|&)\s+", name)[0]
+        second = None
+        two = re.split(r"\s+(?:and|&)\s+", name)
+        if len(two) == 2 and "et al" not in name:
+            second = _last_token(two[1])
+        sur = _last_token(first)
+        last_year = ""
+        for y in re.split(r"\s*[,;]\s*", years):
+            if len(y) == 1 and last_year:  # "2020a, b" -> 2020b
+                y = last_year[:4] + y
+            last_year = y
+            key_ids = self.lookup_author_year(sur, y, second)
+            if key_ids:
+                for rid in key_ids:
+                    if rid not in ids:
+                        ids.append(rid)
+            else:
+                unresolved.append(f"{name}, {y}")
+
+    def lookup_author_year(self, sur: str, year: str, second: str | None = None) -> list[str]:
+        hit = self.by_author_year.get((sur, year))
+        if not hit and year[-1:].isalpha():
+            hit = self.by_author_year.get((sur, year[:-1]))
+        if not hit:
+            hit = self._fuzzy(sur, year)
+        if not hit:
+            return []
+        if len(hit) > 1 and second:
+            narrowed = [r for r in hit if (sur, year, second) in self._second_index.get(r, set())]
+            if narrowed:
+                return narrowed
+        return hit
+
+    def _fuzzy(self, sur: str, year: str) -> list[str]:
+        """OCR-damaged surnames ("Zeghdour" for "Zeghidour"): same year, one clear close match."""
+        from rapidfuzz import fuzz
+
+        if len(sur) < 5:
+            return []
+        scored = [
+            (fuzz.ratio(sur, s), ids)
+            for (s, y), ids in self.by_author_year.items()
+            if y == year and len(s) >= 4 and s[0] == sur[0]
+        ]
+        scored = [x for x in scored if x[0] >= 75]
+        if len(scored) == 1:
+            self._style("author-year-fuzzy")
+            return scored[0][1]
+        return []
+
+    _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)
+
+
+def expand_range(a: str, b: str) -> list[str]:
+    x, y = int(a), int(b)
+    if x <= y <= x + 60:
+        return [str(i) for i in range(x, y + 1)]
+    return [a, b]
+
+
+def expand_numbers(inner: str) -> list[str] | None:
+    out: list[str] = []
+    for part in re.split(r"\s*(?:[,;]\s*(?:and\b)?|\band\b)\s*", inner.strip()):
+        if not part:
+            continue
+        r = re.fullmatch(rf"(\d+)\s*[{_DASH}]\s*(\d+)", part)
+        if r:
+            out.extend(expand_range(r.group(1), r.group(2)))
+        elif part.isdigit():
+            out.append(str(int(part)))
+        else:
+            return None
+    return out
+
+
+def _citation_context(text: str, start: int) -> bool:
+    before = text[max(0, start - 40) : start]
+    if not before or not before[-1].isspace():
+        # "$4$" right after a word is a formula, not a citation
+        return False
+    prev = before.rstrip()
+    if not prev:
+        return False
+    last = prev[-1]
+    tok = re.findall(r"[\w'’\-]+\.?$|\S$", prev)
+    word = tok[0].rstrip(".").lower() if tok else ""
+    if last.isdigit():
+        return bool(re.search(r"(?:^|\s)(?:19|20)\d{2}$", prev))  # "in 2017 1."
+    if word in _STOP_BEFORE:
+        return False
+    return last.isalpha() or last in ")]\"”’'.%*_"
+
+
+def _last_token(name: str) -> str:
+    from surveybench.readers.refstrings import fold
+
+    toks = re.findall(r"[^\W\d_][\w'’\-]*", re.sub(r"-\s+", "-", name))
+    return fold(toks[-1]) if toks else fold(name)
+
+
+def _first_word_is_common(name: str) -> bool:
+    w = name.split()[0].lower()
+    return w in {
+        "in", "the", "since", "from", "until", "by", "after", "before", "during", "as", "table",
+        "figure", "section", "january", "february", "march", "april", "may", "june", "july",
+        "august", "september", "october", "november", "december", "version", "spring", "summer",
+        "fall", "autumn", "winter", "early", "late", "mid",
+    }

@@ -1,0 +1,497 @@
+"""Markdown surveys: generated ones (AutoSurvey, SurveyForge, LLMxMapReduce, deep-research
+reports) and PDF-to-Markdown conversions of human-written surveys.
+
+Structure: the first ``#`` heading is the title (LLMxMapReduce repeats it as ``# 0. Title``,
+which is skipped); section levels come from the printed numbering when there is one ("2.3.1",
+"III-A", "A.1") and from the heading depth otherwise; ``parent`` is the closest earlier
+section of a lower level. Sections under a non-content section (appendix, references) are
+non-content too. The reference section(s) are parsed into :class:`Reference` entries
+(:mod:`.reflist`, :mod:`.refstrings`) and the paragraphs' citation markers linked to them
+(:mod:`.citations`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
+from surveybench.readers.citations import Linker
+from surveybench.readers.errors import ReaderError
+from surveybench.readers.reflist import RefEntry, split_reference_lines
+from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
+from surveybench.readers.report import FileReport
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?=\s|$)\s*")
+_ROMAN = re.compile(
+    r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
+)
+_LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
+_REF_TITLE = re.compile(
+    r"^(references?|bibliography|works\s+cited|literature\s+cited|citations?|sources?(\s+cited)?|"
+    r"reference\s+list|cited\s+works)\s*:?$",
+    re.I,
+)
+_FRONT_MATTER = re.compile(
+    r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|"
+    r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
+    re.I,
+)
+_KEYWORDS_PARA = re.compile(
+    r"^\s*\**(?:index\s+terms|keywords|key\s+words(?:\s+and\s+phrases)?|additional\s+key\s+words\s+and\s+phrases)"
+    r"\**\s*[—–:.\-]+\s*(.+)$",
+    re.I | re.S,
+)
+_ABSTRACT_PARA = re.compile(r"^\s*\**abstract\**\s*[—–:.\-]+\s*", re.I)
+
+
+@dataclass
+class _Heading:
+    line: int
+    depth: int
+    raw: str
+    number: str | None
+    number_level: int | None
+    title: str
+
+
+@dataclass
+class _Doc:
+    title: str
+    sections: list[Section] = field(default_factory=list)
+    section_lines: list[list[str]] = field(default_factory=list)
+    front: list[str] = field(default_factory=list)
+    ref_blocks: list[list[str]] = field(default_factory=list)
+
+
+def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
+    """(number as printed, level implied by the number, title without the number)."""
+    t = re.sub(r"^[*_]+|[*_]+$", "", raw.strip()).strip()
+    m = _LETTER.match(t)
+    if m:
+        num = m.group(1) or m.group(2)
+        rest = t[m.end() :].strip() or t
+        return num, num.count(".") + 1, rest
+    m = _ARABIC.match(t)
+    if m and t[m.end() :].strip():
+        num = m.group(1)
+        if all(int(p) <= 60 for p in num.split(".")):
+            return num, num.count(".") + 1, t[m.end() :].strip()
+    m = _ROMAN.match(t)
+    if m and m.group("r"):
+        num = m.group(0).strip().rstrip(".:")
+        level = 1 + (1 if m.group("l") else 0) + (1 if m.group("d") else 0)
+        return num, level, t[m.end() :].strip()
+    return None, None, t
+
+
+def read_markdown_text(
+    text: str,
+    path: Path,
+    *,
+    topic: str | None,
+    system: str | None,
+    report: FileReport,
+    source_format: str = "markdown",
+    numbered_overrides: dict[str, dict[str, str]] | None = None,
+) -> Survey:
+    doc = _structure(text, path, topic, report)
+    if not any(doc.ref_blocks):
+        report.warnings.append("no reference section found")
+    entries: list[RefEntry] = []
+    for block in doc.ref_blocks:  # each reference section on its own: numbering may restart
+        split = split_reference_lines(block)
+        for reason, sample in split.skipped:
+            report.skip(reason, sample)
+        report.warnings.extend(split.warnings)
+        entries.extend(split.entries)
+    references, by_number = _build_references(entries, report, numbered_overrides or {})
+
+    linker = Linker(by_number=by_number)
+    author_year = _author_year_index(references, linker)
+    n_numbered = sum(1 for r in references if r.numbers)
+    n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
+    use_author_year = bool(author_year) and n_author_year >= n_numbered
+
+    if by_number:
+        # Documents citing their numbered list with brackets get no bare-number detection.
+        probe = Linker(by_number=by_number)
+        bracket_hits = sum(
+            1
+            for lines in doc.section_lines
+            for c in probe.numeric_marks("\n".join(lines))
+            if c.ref_ids and "[" in c.marker
+        )
+        linker.bare_numbers = bracket_hits < max(3, len(by_number) // 10)
+
+    for sec, lines in zip(doc.sections, doc.section_lines):
+        for block in _blocks(lines):
+            marks = linker.numeric_marks(block) if by_number else []
+            if use_author_year:
+                marks = sorted(marks + linker.author_year_marks(block), key=lambda c: c.start or 0)
+            sec.paragraphs.append(Paragraph(text=block, citations=marks))
+
+    extra: dict[str, object] = {}
+    abstract = None
+    keywords: list[str] = []
+    for p in doc.front + [x.text() for x in doc.sections if _FRONT_MATTER.match(x.title)]:
+        km = _KEYWORDS_PARA.match(p)
+        if km and not keywords:
+            keywords = [
+                re.sub(r"(?<=\w)- (?=\w)", "-", k.strip(" ."))
+                for k in re.split(r"[,;]", km.group(1))
+                if k.strip(" .")
+            ]
+    if doc.front:
+        extra["front_matter"] = doc.front
+        for p in doc.front:  # kept as text in extra; markers there are not linked, but counted
+            n = len(linker.numeric_marks(p)) if by_number else 0
+            n += len(linker.author_year_marks(p)) if use_author_year else 0
+            if n:
+                report.skip("citation markers in text before the first section (kept in extra.front_matter)", p, n)
+        for p in doc.front:
+            if _ABSTRACT_PARA.match(p):
+                abstract = _ABSTRACT_PARA.sub("", p).strip()
+                break
+    for sec in doc.sections:
+        if abstract is None and re.match(r"^abstract\b", sec.title, re.I) and sec.paragraphs:
+            abstract = sec.text()
+    survey = Survey(
+        id=f"{system}:{topic}" if system else (topic or path.stem),
+        title=doc.title,
+        topic=topic,
+        system=system,
+        abstract=abstract,
+        keywords=keywords,
+        sections=doc.sections,
+        references=references,
+        source_format=source_format,
+        source_path=str(path),
+        extra=extra,
+    )
+    for example in linker.ignored:
+        report.skip("bracketed number not taken as a citation (a year or an interval, no such entry)", example)
+    fill_report(survey, report, linker.styles)
+    return survey
+
+
+# ---- structure -------------------------------------------------------------------------------------
+
+
+def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
+    lines = text.split("\n")
+    headings: list[_Heading] = []
+    in_fence = in_math = False
+    for i, ln in enumerate(lines):
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+            continue
+        if ln.strip() == "$$":
+            in_math = not in_math
+            continue
+        if in_fence or in_math:
+            continue
+        m = _HEADING.match(ln)
+        if m and m.group(2).strip():
+            num, lvl, title = parse_heading(m.group(2))
+            headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title))
+    if not headings:
+        raise ReaderError(path, "no Markdown headings ('# Title', '## 1 Introduction') found")
+
+    title_h: _Heading | None = None
+    first = headings[0]
+    if first.number in (None, "0") and (
+        first.depth == 1 or all(h.depth > first.depth for h in headings[1:])
+    ):
+        title_h = headings[0]
+        body_headings = headings[1:]
+    else:
+        body_headings = headings
+        report.warnings.append("no '# Title' line: title taken from the file name")
+    title = _clean_heading_text(title_h.title if title_h else (topic or path.stem))
+
+    kept: list[_Heading] = []
+    for h in body_headings:
+        if _norm(h.title) == _norm(title) and h.number in (None, "0"):
+            report.skip("repeated title heading", h.raw)
+            continue
+        kept.append(h)
+
+    # IEEE: "I. INTRODUCTION" then "A. Background" -- a letter heading is a subsection when the
+    # document numbers its top level with Roman numerals
+    if any(h.number and re.fullmatch(r"[IVXL]+", h.number) for h in kept):
+        for h in kept:
+            m = re.match(r"^([A-H])\.\s+(\S.*)$", h.title)
+            if h.number is None and m:
+                h.number, h.number_level, h.title = m.group(1), 2, m.group(2)
+    numbered_top = [h.depth for h in kept if h.number_level == 1 and not h.number.isalpha()]
+    if numbered_top:
+        base = max(set(numbered_top), key=numbered_top.count)
+    else:
+        base = min((h.depth for h in kept), default=1)
+
+    doc = _Doc(title=title)
+    first_line = kept[0].line if kept else len(lines)
+    start_front = (title_h.line + 1) if title_h else 0
+    skipped_lines = {h.line for h in body_headings if h not in kept}
+    doc.front = _blocks([ln for i, ln in enumerate(lines[start_front:first_line], start_front) if i not in skipped_lines])
+
+    stack: list[Section] = []
+    for k, h in enumerate(kept):
+        end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
+        level = h.number_level if h.number_level else max(1, h.depth - base + 1)
+        if h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base:
+            level = max(1, h.depth - base + 1)  # e.g. "# 2023 Roadmap" above the numbered sections
+        while stack and stack[-1].level >= level:
+            stack.pop()
+        parent = stack[-1] if stack else None
+        title_clean = _clean_heading_text(h.title)
+        is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
+        is_content = not (
+            is_ref
+            or is_non_content_title(h.raw)
+            or is_non_content_title(title_clean)
+            or _FRONT_MATTER.match(title_clean)
+            or (parent is not None and not parent.is_content)
+        )
+        sec = Section(
+            index=len(doc.sections) + 1,
+            level=level,
+            number=h.number,
+            title=title_clean,
+            parent=parent.index if parent else None,
+            is_content=is_content,
+        )
+        body = lines[h.line + 1 : end]
+        if is_ref:
+            doc.ref_blocks.append(body)
+            body = []
+        else:
+            cut = _inline_reference_line(body)
+            if cut is not None:  # "**References**" as a bold line, not a heading
+                report.warnings.append(f"reference list opened by the line {body[cut].strip()!r} in section {h.raw!r}")
+                doc.ref_blocks.append(body[cut + 1 :])
+                body = body[:cut]
+        doc.sections.append(sec)
+        doc.section_lines.append(body)
+        stack.append(sec)
+    if not any(doc.ref_blocks):
+        _trailing_list_without_heading(doc, report)
+    return doc
+
+
+_LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[1\]\s+\S")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[\d{1,4}\]\s+\S")
+
+
+def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
+    """A reference list printed without a heading at the end of the last section(s)."""
+    for k in range(len(doc.sections) - 1, -1, -1):
+        body = doc.section_lines[k]
+        for i, ln in enumerate(body):
+            if _LIST_START.match(ln):
+                rest = [x for x in body[i:] if x.strip()]
+                if len(rest) >= 2 and sum(1 for x in rest if _LIST_ITEM.match(x)) >= 0.5 * len(rest):
+                    doc.ref_blocks.append(body[i:])
+                    doc.section_lines[k] = body[:i]
+                    report.warnings.append(
+                        f"reference list without a heading found at the end of section {doc.sections[k].title!r}"
+                    )
+                    return
+        if any(_LIST_ITEM.match(x) for x in body):
+            return
+
+
+_REF_LINE = re.compile(
+    r"^\s*(?:\*\*|__)?\s*(?:references?|bibliography|works\s+cited|sources(?:\s+cited)?|citations)\s*:?\s*(?:\*\*|__)?\s*:?\s*$",
+    re.I,
+)
+
+
+def _inline_reference_line(body: list[str]) -> int | None:
+    in_fence = False
+    for i, ln in enumerate(body):
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+        elif not in_fence and _REF_LINE.match(ln) and any(x.strip() for x in body[i + 1 :]):
+            return i
+    return None
+
+
+def _blocks(lines: list[str]) -> list[str]:
+    """Paragraphs: runs of non-blank lines; a ``$$`` block or fenced code stays one paragraph."""
+    out: list[str] = []
+    buf: list[str] = []
+    in_math = in_fence = False
+    for ln in lines:
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+        elif ln.strip() == "$$":
+            in_math = not in_math
+        if not ln.strip() and not in_math and not in_fence:
+            if buf:
+                out.append("\n".join(buf).strip())
+                buf = []
+            continue
+        buf.append(ln.rstrip())
+    if buf:
+        out.append("\n".join(buf).strip())
+    return [b for b in out if b]
+
+
+def _clean_heading_text(t: str) -> str:
+    t = re.sub(r"[*_`]+", "", t).strip()
+    return re.sub(r"\s+", " ", t)
+
+
+def _strip_num(t: str) -> str:
+    return parse_heading(t)[2].strip().rstrip(":.").strip()
+
+
+def _norm(t: str) -> str:
+    return re.sub(r"\W+", " ", parse_heading(t)[2]).strip().lower()
+
+
+# ---- references ---------------------------------------------------------------------------------
+
+
+def _build_references(
+    entries: list[RefEntry], report: FileReport, overrides: dict[str, dict[str, str]]
+) -> tuple[list[Reference], dict[str, str]]:
+    refs: list[Reference] = []
+    by_number: dict[str, str] = {}
+    seen_raw: dict[str, Reference] = {}
+    unnumbered = 0
+    for e in entries:
+        p = parse_reference_string(e.raw)
+        numbers: list[str] = []
+        for n in e.numbers:
+            n = str(int(n))
+            if n in by_number:
+                report.warnings.append(f"reference number {n} defined twice; kept the first")
+                continue
+            numbers.append(n)
+        if e.numbers and not numbers:
+            report.skip("entry whose numbers were all defined before", e.raw)
+            continue
+        key = " ".join(e.raw.lower().split())
+        if numbers and key in seen_raw and len(key) > 3:
+            # the same source printed under several numbers (deep-research lists): one entry
+            first = seen_raw[key]
+            first.numbers.extend(numbers)
+            for n in numbers:
+                by_number[n] = first.id
+            report.warnings.append(f"numbers {', '.join(numbers)} repeat entry {first.id}: merged into it")
+            continue
+        if numbers:
+            rid = numbers[0]
+        else:
+            unnumbered += 1
+            rid = f"u{unnumbered}"
+        ov = overrides.get(rid, {})
+        ref = Reference(
+            id=rid,
+            title=p.title,
+            raw=e.raw,
+            numbers=numbers,
+            doi=p.doi,
+            arxiv_id=ov.get("arxiv_id") or p.arxiv_id,
+            url=p.url,
+            year=p.year,
+            authors=make_authors(p.authors),
+        )
+        for n in numbers:
+            by_number[n] = rid
+        refs.append(ref)
+        if numbers:
+            seen_raw.setdefault(key, ref)
+    ints = sorted(int(n) for n in by_number)
+    if ints:
+        gaps = sorted(set(range(min(ints[0], 1), ints[-1] + 1)) - set(ints))
+        if gaps:
+            report.warnings.append(f"numbers not defined by the list: {_ranges(gaps)}")
+    missing = [k for k in overrides if k not in by_number]
+    for k in missing:
+        ov = overrides[k]
+        refs.append(Reference(id=k, numbers=[k], arxiv_id=ov.get("arxiv_id"), title=ov.get("title"), raw=ov.get("raw")))
+        by_number[k] = k
+    if missing:
+        report.warnings.append(f"{len(missing)} references known only by id (no entry in the Markdown list)")
+    return refs, by_number
+
+
+def _ranges(nums: list[int]) -> str:
+    out: list[str] = []
+    for n in nums:
+        if out and out[-1].split("-")[-1] == str(n - 1):
+            out[-1] = out[-1].split("-")[0] + f"-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out[:20]) + (" ..." if len(out) > 20 else "")
+
+
+def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str, str], list[str]]:
+    """(first-author surname, year[suffix]) -> ids; natbib-style suffixes a, b, ... assigned in
+    list order to entries sharing a citation label when the list prints none."""
+    groups: dict[tuple[str, str, str, int], list[Reference]] = {}
+    for r in refs:
+        if r.numbers or not r.authors or not r.year:
+            continue
+        s1 = surname(r.authors[0].name)
+        s2 = surname(r.authors[1].name) if len(r.authors) == 2 else ""
+        cls = min(len(r.authors), 3)
+        groups.setdefault((s1, str(r.year), s2, cls), []).append(r)
+    index = linker.by_author_year
+    second = linker._second_index
+    for (s1, year, s2, _cls), members in groups.items():
+        explicit = [_year_suffix(m) for m in members]
+        for i, r in enumerate(members):
+            keys = {(s1, year)}
+            suffix = explicit[i] or (chr(ord("a") + i) if len(members) > 1 and i < 26 else None)
+            if suffix:
+                keys.add((s1, year + suffix))
+            for k in keys:
+                index.setdefault(k, [])
+                if r.id not in index[k]:
+                    index[k].append(r.id)
+            if s2:
+                second.setdefault(r.id, set()).update({(s1, year, s2), (s1, year + (suffix or ""), s2)})
+    # an unsuffixed key naming several entries is ambiguous: keep only suffixed keys for them
+    return index
+
+
+def _year_suffix(r: Reference) -> str | None:
+    m = re.search(rf"\b{r.year}([a-z])\b", r.raw or "")
+    return m.group(1) if m else None
+
+
+# ---- report ------------------------------------------------------------------------------------------
+
+
+def fill_report(survey: Survey, report: FileReport, styles: dict[str, int]) -> None:
+    report.title = survey.title
+    report.format = survey.source_format
+    report.system = survey.system
+    report.sections = len(survey.sections)
+    report.top_level_content_sections = len(survey.top_level_sections())
+    report.paragraphs = sum(len(s.paragraphs) for s in survey.sections)
+    report.references = len(survey.references)
+    report.reference_numbers = sum(len(r.numbers) for r in survey.references)
+    report.references_without_title = sum(1 for r in survey.references if not r.title)
+    for name, n in styles.items():
+        report.style(name, n)
+    cited: set[str] = set()
+    for s, _p, m in survey.citation_marks():
+        report.markers += 1
+        cited.update(m.ref_ids)
+        if m.unresolved:
+            report.unresolved_keys += len(m.unresolved)
+            if m.ref_ids:
+                report.markers_partly_linked += 1
+            report.unresolved(f"§{s.number or s.index} {m.marker} -> {', '.join(m.unresolved)} not in the list")
+        elif m.ref_ids:
+            report.markers_linked += 1
+    report.uncited_references = sum(1 for r in survey.references if r.id not in cited)

@@ -1,0 +1,274 @@
+"""Split the lines of a reference section into entries.
+
+Layouts handled (all occur in SurveyBench-dev; the family, not the files, is the target):
+
+* ``[n] ...`` entries, one per line or several on one line, or one entry broken over lines
+  and blank lines (PDF conversions). The whole section is scanned as one string and an
+  ``[n]`` opens an entry only when ``n`` continues the sequence, so "[12.8]" or a "[3]" inside
+  a title does not split an entry.
+* ``n. ...`` ordered lists (sequential numbers at line start).
+* deep-research source lists: ``1 4 8 35 Title https://url`` -- several numbers share one
+  source; an entry may continue on the next lines (title, then the URL alone) and one line may
+  hold several entries (``... https://a.pdf 9 21 openreview.net https://b``).
+* bullets (``- A. Vaswani et al., "Title," NeurIPS, 2017.``): unnumbered entries.
+* unnumbered author-year lists (ACL: ``Authors. 2023. Title.``; natbib/IJCAI: ``Authors.
+  Title. Venue, 2023.``; IEEE: ``Authors, "Title," ...``), possibly several entries per line
+  and entries broken over lines: entry starts are found from the author list pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from surveybench.readers.refstrings import URL_RE, looks_like_author_list
+
+_BRACKET = re.compile(r"\[\^?(\d{1,4})\]")  # "[12]" and Markdown footnotes "[^12]:"
+_DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_])")
+_DOT_NUM = re.compile(r"^\s*(\d{1,4})[.)]\s+(\S.*)$")
+# a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
+_NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
+_BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
+_URL_ONLY = re.compile(r"^\s*(?:<)?https?://\S.*$", re.I)
+_AFTER_URL_RUN = re.compile(r"^\s+(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
+
+
+@dataclass
+class RefEntry:
+    raw: str
+    numbers: list[str] = field(default_factory=list)
+    layout: str = "bracket"
+
+
+@dataclass
+class SplitResult:
+    entries: list[RefEntry] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (reason, text)
+    warnings: list[str] = field(default_factory=list)
+
+
+def split_reference_lines(lines: list[str]) -> SplitResult:
+    """Entries of a reference section given its lines (headings removed)."""
+    res = SplitResult()
+    nonblank = [ln.strip() for ln in lines if ln.strip()]
+    if not nonblank:
+        return res
+    joined = " ".join(nonblank)
+    starts = _bracket_starts(joined)
+    if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
+        _from_bracket(joined, starts, res)
+        return res
+    dots = _dot_starts(joined)
+    line_dots = sum(1 for ln in nonblank if _DOT_NUM.match(ln))
+    if len(dots) >= 3 or (len(dots) >= 1 and line_dots == len(dots)):
+        _from_starts(joined, dots, res, layout="ordered")
+        return res
+    if any(_NUM_RUN.match(ln) and URL_RE.search(joined) for ln in nonblank) or any(
+        _BULLET.match(ln) for ln in nonblank
+    ):
+        _from_lines(lines, res)
+        return res
+    _from_unnumbered(lines, res)
+    return res
+
+
+# ---- [n] entries ----------------------------------------------------------------------------
+
+
+def _bracket_starts(text: str) -> list[tuple[int, int]]:
+    """(position, number) of the ``[n]`` markers that continue the numbering sequence."""
+    out: list[tuple[int, int]] = []
+    last = 0
+    for m in _BRACKET.finditer(text):
+        n = int(m.group(1))
+        if text[m.end() : m.end() + 1] == "(":  # a Markdown link, not a number
+            continue
+        if not out:
+            if n > 3 or text[: m.start()].count(" ") > 40:
+                continue
+        elif not (last < n <= last + 10) or m.start() - out[-1][0] < len(m.group(0)) + 2:
+            continue
+        out.append((m.start(), n))
+        last = n
+    return out
+
+
+def _from_bracket(text: str, starts: list[tuple[int, int]], res: SplitResult) -> None:
+    _from_starts(text, starts, res, layout="bracket")
+
+
+def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, layout: str) -> None:
+    head = text[: starts[0][0]].strip() if starts else ""
+    if head:
+        res.skipped.append(("text before the first numbered reference", head))
+    expected = None
+    for i, (pos, n) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        m = _BRACKET.match(text, pos) if layout == "bracket" else _DOT_START.match(text, pos)
+        # "- [1] Title" bullets: the next entry's bullet is not part of this one
+        body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
+        if expected is not None and n != expected:
+            res.warnings.append(f"reference numbers {expected}..{n - 1} missing from the list")
+        expected = n + 1
+        res.entries.append(RefEntry(raw=body, numbers=[str(n)], layout=layout))
+
+
+# ---- "n. Title" ordered lists ------------------------------------------------------------------
+
+
+def _dot_starts(text: str) -> list[tuple[int, int]]:
+    """``n.`` openings continuing the sequence exactly (1., 2., 3., ...): one entry a line or
+    several a line, as PDF conversions print numbered bibliographies."""
+    out: list[tuple[int, int]] = []
+    for m in _DOT_START.finditer(text):
+        n = int(m.group(1))
+        if (not out and n in (0, 1) and m.start() < 200) or (out and n == out[-1][1] + 1):
+            out.append((m.start(), n))
+    return out
+
+
+# ---- deep-research sources and bullets ----------------------------------------------------------
+
+
+def _from_lines(lines: list[str], res: SplitResult) -> None:
+    current: RefEntry | None = None
+    prev_blank = True
+    for line in lines:
+        ln = line.strip()
+        if not ln:
+            prev_blank = True
+            continue
+        b = _BULLET.match(ln)
+        run = _NUM_RUN.match(ln)
+        if b:
+            current = RefEntry(raw=b.group(1).strip(), layout="bullet")
+            res.entries.append(current)
+        elif run and not _looks_like_sentence_number(ln):
+            current = None
+            for entry in _split_source_line(ln):
+                res.entries.append(entry)
+                current = entry
+        elif current is not None and (
+            _URL_ONLY.match(ln)
+            or (current.layout == "source" and not URL_RE.search(current.raw))
+            or (current.layout == "bullet" and not prev_blank)
+        ):
+            current.raw += " " + ln
+        elif URL_RE.search(ln) and current is not None and current.layout == "source":
+            # A source whose numbers were lost in conversion: kept, but it has no number.
+            current = RefEntry(raw=ln, layout="source-unnumbered")
+            res.entries.append(current)
+            res.warnings.append(f"source without a number kept as an unnumbered entry: {ln[:80]}")
+        elif current is None and not res.entries:
+            res.skipped.append(("text before the first reference entry", ln))
+        elif current is not None and current.layout == "bullet" and prev_blank:
+            res.skipped.append(("text between reference entries", ln))
+        else:
+            res.skipped.append(("text between reference entries", ln))
+        prev_blank = False
+
+
+def _looks_like_sentence_number(line: str) -> bool:
+    # "2021 results show ..." -- a year opening prose is not a list of source numbers
+    m = re.match(r"^\s*(\d+)", line)
+    return bool(m and len(m.group(1)) == 4)
+
+
+def _split_source_line(line: str) -> list[RefEntry]:
+    out: list[RefEntry] = []
+    rest = line
+    while rest:
+        m = _NUM_RUN.match(rest)
+        if not m:
+            break
+        nums = m.group(1).split()
+        body_start = m.end()
+        u = URL_RE.search(rest, body_start)
+        if not u:
+            out.append(RefEntry(raw=rest[body_start:].strip(), numbers=nums, layout="source"))
+            break
+        tail = rest[u.end() :]
+        nxt = _AFTER_URL_RUN.match(tail)
+        if nxt:
+            out.append(RefEntry(raw=rest[body_start : u.end()].strip(), numbers=nums, layout="source"))
+            rest = tail.lstrip()
+            continue
+        out.append(RefEntry(raw=rest[body_start:].strip(), numbers=nums, layout="source"))
+        break
+    return out
+
+
+# ---- unnumbered author-year lists ----------------------------------------------------------------
+
+_YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:19|20)\d{2}[a-z]?\.\s")
+_YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
+_QUOTE_OPEN = re.compile(r",?\s+[\"“]")
+_SENT_BOUNDARY = re.compile(r"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[A-ZÀ-ÖØ-Þ])")
+
+
+def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
+    paragraphs: list[str] = []
+    buf: list[str] = []
+    for ln in lines + [""]:
+        if ln.strip():
+            buf.append(ln.strip())
+        elif buf:
+            paragraphs.append(" ".join(buf))
+            buf = []
+    text = " ".join(paragraphs)
+    n_acl = len(_YEAR_AFTER_AUTHORS.findall(text))
+    n_last = len(_YEAR_LAST.findall(text))
+    n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", text))
+    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"))[1]
+    starts = _author_year_starts(text, style)
+    if not starts:
+        # no recognisable author list: one paragraph, one entry
+        for p in paragraphs:
+            res.entries.append(RefEntry(raw=p, layout="paragraph"))
+        return
+    if starts[0] > 0 and text[: starts[0]].strip():
+        res.skipped.append(("text before the first reference entry", text[: starts[0]]))
+    for i, s in enumerate(starts):
+        e = starts[i + 1] if i + 1 < len(starts) else len(text)
+        res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
+
+
+_ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
+_ACL_HEAD = re.compile(r"(.+?)\.\s+(?:19|20)\d{2}[a-z]?\.\s")
+_QUOTED_HEAD = re.compile(r"(.+?),?\s+[\"“]")
+
+
+def _author_year_starts(text: str, style: str) -> list[int]:
+    """Positions where an entry begins: start of text or after a sentence/URL end, followed by
+    an author list that is followed by what the style puts after the authors."""
+    cands = [0] + [m.end() for m in _SENT_BOUNDARY.finditer(text)]
+    out: list[int] = []
+    last_end = -1
+    for pos in cands:
+        if pos <= last_end:
+            continue
+        window = text[pos : pos + 1600]
+        if style == "acl":
+            m = _ACL_HEAD.match(window)
+            ok = bool(m) and looks_like_author_list(m.group(1))
+        elif style == "quoted":
+            m = _QUOTED_HEAD.match(window)
+            ok = bool(m) and looks_like_author_list(m.group(1))
+        else:
+            if out and not _ENDS_ENTRY.search(text, max(0, pos - 400), pos):
+                continue
+            m = _first_sentence(window)
+            ok = m is not None and looks_like_author_list(m)
+        if ok:
+            out.append(pos)
+            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted") and m else 0)
+    return out
+
+
+def _first_sentence(window: str) -> str | None:
+    from surveybench.readers.refstrings import sentence_end
+
+    end = sentence_end(window)
+    if end >= len(window):
+        return None
+    return window[:end]

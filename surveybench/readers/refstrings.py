@@ -1,0 +1,232 @@
+"""One reference string -> clean title, authors, year, DOI, arXiv id, URL.
+
+Handles the styles the field prints (all seen in SurveyBench-dev): a bare title ("[n] Title",
+AutoSurvey/SurveyForge); IEEE with the title in quotes (``A. B, C. D, "Title," in Venue, 2021``);
+ACL/ACM with the year after the authors (``A B and C D. 2020. Title. In Venue``); IEEE/natbib
+with the title after the authors and the year last (``A. B et al. Title. In Venue, 2021``);
+web sources of deep-research reports (``[2010.11929] Title | Site https://...``) and a title
+followed by a Markdown link (LLMxMapReduce). PDF conversion noise ("Pre- trained", URLs broken
+at hyphens) is repaired in the clean title and URL; ``raw`` keeps the string as printed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from surveybench.model import Author, normalise_arxiv_id, normalise_doi
+
+# A URL as PDF converters print it: broken by a space after "-" or "." ("diffusion- models").
+URL_RE = re.compile(
+    r"https?://[^\s<>\"\]\)]+(?:(?<=[-.])\s+(?!\d{1,3}\s+\S)[^\s<>\"\]\)]+)*", re.I
+)
+MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
+DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>,;\[\]()]+)", re.I)
+_DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
+ARXIV_RE = re.compile(
+    r"(?:arxiv(?:\s*preprint)?\s*(?:arxiv)?\s*[:.]?\s*(?:abs/)?|arxiv\.org/(?:abs|pdf|html)/|"
+    r"ar5iv(?:\.labs)?\.(?:arxiv\.)?org/(?:abs|html)/|vol\.\s*abs/)"
+    r"(\d{4}\.\d{4,5})(v\d+)?",
+    re.I,
+)
+LEADING_ARXIV_RE = re.compile(r"^\s*\[(\d{4}\.\d{4,5})(?:v\d+)?\]\s*")
+YEAR_RE = re.compile(r"(?<![\d./:-])((?:19|20)\d{2})([a-z])?(?![\d/])")
+QUOTED_RE = re.compile(r"[\"“”]\s*([^\"“”]{6,}?)\s*[,.]?\s*[\"”“]")
+_SPACE_HYPHEN = re.compile(r"(?<=[^\W\d_])- (?=[^\W_])")
+_WS = re.compile(r"\s+")
+_SITE_SUFFIX = re.compile(
+    r"\s+[-–|]\s+(?:wikipedia|arxiv|github|medium|acl anthology|ijcai|openreview|researchgate|"
+    r"semantic scholar|ieee xplore|sciencedirect|springer(?:link)?|acm digital library)\s*$",
+    re.I,
+)
+_DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
+
+# ---- author lists -------------------------------------------------------------------------
+_UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
+_TOKEN = (
+    rf"(?:[{_UP}](?:\.(?:\s?-?\s?[{_UP}]\.)*)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
+    rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*"  # Name, O'Neil, Kai- Wei
+    r"|(?:van|von|der|den|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
+)
+_NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
+_SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
+AUTHORS_RE = re.compile(rf"(?P<authors>{_NAME}(?:{_SEP}{_NAME}){{0,60}}(?:,?\s+et\s+al\.?)?)")
+_NOT_NAMES = {
+    "in", "the", "a", "an", "of", "on", "for", "and", "with", "to", "proceedings", "journal",
+    "conference", "international", "transactions", "advances", "arxiv", "preprint", "ieee",
+    "acm", "workshop", "symposium", "university", "press", "vol", "no", "pp", "pages",
+}
+
+
+@dataclass
+class ParsedRef:
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    year: int | None = None
+    year_suffix: str | None = None  # the "a" of "2023a", when printed
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+    style: str = "title-only"
+
+
+def repair_url(url: str) -> str:
+    url = _WS.sub("", url)
+    return url.rstrip(".,;)")
+
+
+def clean_title(text: str | None) -> str | None:
+    if not text:
+        return None
+    t = _SPACE_HYPHEN.sub("-", text)
+    t = _WS.sub(" ", t).strip()
+    for a, b in (('"', '"'), ("“", "”")):
+        if (t.count(a) + (t.count(b) if a != b else 0)) % 2:  # an unbalanced quote: drop the quotes
+            t = t.replace(a, "").replace(b, "")
+    t = t.strip(" ,;:.\"“”'‘’")
+    t = t.removeprefix("[PDF]").strip()
+    if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t):
+        return None
+    return t
+
+
+def looks_like_author_list(segment: str) -> bool:
+    """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
+    s = segment.strip().rstrip(".")
+    if not s or len(s) > 600 or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
+        return False
+    m = AUTHORS_RE.fullmatch(s.strip())
+    if not m:
+        return False
+    words = re.findall(r"[^\W\d_]+", s)
+    if any(w.lower() in _NOT_NAMES for w in words if len(w) > 1 and w not in {"and", "al", "et"}):
+        return False
+    # One bare capitalised phrase ("Attention Is All You Need") is not evidence of a name list.
+    has_marker = bool(re.search(r",|\band\b|&|\bet al\b|(?:^|\s)[A-Z]\.", s))
+    return has_marker or len(words) <= 3
+
+
+def split_authors(segment: str) -> list[str]:
+    s = re.sub(r",?\s+et\s+al\.?$", "", segment.strip().rstrip("."))
+    parts = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*", s)
+    out = []
+    for p in parts:
+        p = _SPACE_HYPHEN.sub("-", _WS.sub(" ", p)).strip()
+        if p:
+            out.append(p)
+    return out
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII letters only: "Mündler" -> "mundler", "Liška" -> "liska"."""
+    t = unicodedata.normalize("NFKD", text)
+    return re.sub(r"[^a-z0-9]", "", t.encode("ascii", "ignore").decode().lower())
+
+
+def surname(name: str) -> str:
+    """Last name token, folded ("Jean- Michel Morel" -> "morel", "Mündler" -> "mundler")."""
+    toks = [t for t in re.split(r"\s+", re.sub(r"-\s+", "-", name.strip())) if t]
+    for tok in reversed(toks):
+        w = fold(tok)
+        if len(w) > 1 or (w and len(toks) == 1):
+            return w
+    return fold(name)
+
+
+def sentence_end(text: str, start: int = 0) -> int:
+    """Index just past the first sentence end at or after ``start`` (initials and
+    abbreviations such as "et al." or "vs." do not end a sentence); ``len(text)`` if none."""
+    for m in re.finditer(r"[.?!](?=\s|$)", text[start:]):
+        i = start + m.start()
+        before = text[max(0, i - 6) : i]
+        if text[i] == "." and re.search(r"(?:^|[\s(\-])(?:[A-Z]|vs|e\.g|i\.e|etc|Fig|No|Vol|pp|Eq)$", before):
+            continue
+        return i + 1
+    return len(text)
+
+
+def parse_reference_string(raw: str) -> ParsedRef:
+    """Clean title and identifiers of one reference string (number prefix already removed)."""
+    out = ParsedRef()
+    text = raw.strip()
+
+    # identifiers first, from the raw string
+    urls = [repair_url(u) for u in URL_RE.findall(text)]
+    if urls:
+        out.url = urls[0]
+    m = DOI_RE.search(_WS.sub("", text)) if re.search(r"10\.\d{4}", text) else None
+    if m:
+        out.doi = normalise_doi(_DOI_TAIL.sub("", m.group(1).rstrip(".)")))
+    m = LEADING_ARXIV_RE.match(text)
+    if m:
+        out.arxiv_id = normalise_arxiv_id(m.group(1))
+    else:
+        m = ARXIV_RE.search(text)
+        if m:
+            out.arxiv_id = normalise_arxiv_id(m.group(1))
+
+    # strip Markdown links and bare URLs so titles are computed on prose only
+    link_texts: list[str] = []
+
+    def _link(mm: re.Match[str]) -> str:
+        if not out.url:
+            out.url = mm.group(2)
+        if not URL_RE.fullmatch(mm.group(1).strip()):
+            link_texts.append(mm.group(1))
+        return " "
+
+    prose = MD_LINK_RE.sub(_link, text)
+    prose = URL_RE.sub(" ", prose)
+    prose = LEADING_ARXIV_RE.sub("", prose)
+    prose = _WS.sub(" ", prose).strip()
+
+    years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose))]
+
+    # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
+    m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
+    if m and looks_like_author_list(m.group("a")):
+        rest = prose[m.end() :]
+        out.title = clean_title(rest[: sentence_end(rest)])
+        out.authors = split_authors(m.group("a"))
+        out.year = int(m.group("y")) if m.group("y").isdigit() else None
+        out.year_suffix = m.group("s")
+        out.style = "acl"
+        return out
+
+    # 2. IEEE: title in quotes
+    q = QUOTED_RE.search(prose)
+    if q and len(q.group(1).split()) >= 2:
+        out.title = clean_title(q.group(1))
+        out.style = "quoted"
+        head = prose[: q.start()].strip().rstrip(",")
+        if looks_like_author_list(head):
+            out.authors = split_authors(head)
+        if years:
+            out.year = years[-1][0]
+        return out
+
+    # 3. Authors. Title. Venue, year (IEEE without quotes, natbib plain)
+    end = sentence_end(prose)
+    head = prose[:end]
+    if end < len(prose) and looks_like_author_list(head):
+        rest = prose[end:].strip()
+        out.title = clean_title(rest[: sentence_end(rest)])
+        out.authors = split_authors(head)
+        out.style = "authors-title"
+        if years:
+            out.year, out.year_suffix = years[-1][0], years[-1][1] or None
+        return out
+
+    # 4. a title alone, possibly "Title | Site" (web sources) or a link text
+    candidate = prose or (link_texts[0] if link_texts else "")
+    candidate = candidate.removeprefix("[PDF]").strip()
+    if " | " in candidate:
+        candidate = candidate.split(" | ")[0]
+    candidate = _SITE_SUFFIX.sub("", candidate)
+    out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
+    return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
+
+
+def make_authors(names: list[str]) -> list[Author]:
+    return [Author(name=n) for n in names if n and n.lower() not in {"et al", "et al."}]

