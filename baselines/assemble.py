@@ -53,15 +53,18 @@ def assemble_survey(
 
 
 def _reference_line(r: Reference) -> str:
-    parts = [r.title or r.raw or "(untitled)"]
+    """IEEE-style entry with the title in quotes, so the Markdown reader recovers the title."""
+    parts = []
     if r.authors:
         names = [a.name for a in r.authors[:3]]
         parts.append(", ".join(names) + (" et al." if len(r.authors) > 3 else ""))
-    if r.venue and r.venue.name:
-        parts.append(r.venue.name)
-    if r.year:
-        parts.append(str(r.year))
-    line = ". ".join(p.rstrip(".") for p in parts) + "."
+    title = (r.title or r.raw or "(untitled)").replace('"', "'")
+    parts.append(f'"{title},"')
+    tail = [x for x in ((r.venue.name if r.venue else None), str(r.year) if r.year else None) if x]
+    line = ", ".join(parts[:-1]) + (", " if len(parts) > 1 else "") + parts[-1]
+    if tail:
+        line += " " + ", ".join(tail)
+    line = line.rstrip(",") + "."
     if r.doi:
         line += f" https://doi.org/{r.doi}"
     elif r.arxiv_id:
@@ -71,7 +74,7 @@ def _reference_line(r: Reference) -> str:
 
 def to_markdown(survey: Survey) -> str:
     """``# Title``, numbered ``##``/``###`` headings, paragraphs with ``[n]`` markers and a
-    ``## References`` list of ``[n] Title. Authors. Venue. Year.`` lines."""
+    ``## References`` list of ``[n] Authors, "Title," Venue, Year.`` lines."""
     out = [f"# {survey.title}", ""]
     for s in survey.sections:
         hashes = "#" * min(6, s.level + 1)

@@ -17,16 +17,21 @@ Every candidate a_i in the expanded pool D_ex gets three scores:
 Candidates are re-ranked by their *average rank* across S_t, S_a and S_d (rank 1 = best, ties
 share the average rank) and the top K are kept (K = the human survey's reference count).
 
-Choices the paper leaves open, made explicit here: percentile rank is the weak percentile
-(share of known values <= x) and the level is ``ceil(4·p)`` (so quartiles give 1..4); a
-missing indicator gets the lowest level 1; a paper without a year keeps its raw citation count;
-a failed relevance judgement ranks below every rated paper; ties in the average rank keep the
-pool order (similarity order).
+Choices the paper leaves open are taken from the authors' code release
+(tongbao96/SurveyGen, ``Code/paper_reranking.py``): the percentile rank is the descending
+average-rank percentile (ties share their average rank) cut into quartiles, the top quarter
+being level 4; an indicator that is missing is left out and eq. 3's weights are renormalised
+over the known components (no indicator known: no S_a, ranked last). Where the release differs
+from the paper, the paper wins: the release averages the two author h-indices, uses raw citation
+counts and ranks by a weighted sum of min-max-normalised scores (weights .165/.067/.10/.33/.33),
+whereas we use App. C's sum, footnote 15's per-year citations and §2.4's average rank.
+Also ours: a paper without a year keeps its raw citation count; one author counts once in the
+author indicator; a failed relevance judgement ranks below every rated paper; ties in the
+average rank keep the pool order (similarity order).
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,19 +52,21 @@ class ImpactWeights:
     author: float = 0.2
 
 
-def percentile_levels(values: Sequence[float | None], levels: int = LEVELS) -> list[int]:
-    """Group-based score: each value's weak percentile rank among the known values, cut into
-    ``levels`` ordinal levels (1 = lowest). None -> 1."""
-    known = sorted(v for v in values if v is not None)
+def percentile_levels(values: Sequence[float | None], levels: int = LEVELS) -> list[int | None]:
+    """Group-based score: the descending percentile rank ``p = rank/n`` of each known value
+    (rank 1 = highest, ties averaged) cut into ``levels`` equal bins, top bin = ``levels``:
+    ``level = levels + 1 - ceil(levels·p)``. None stays None."""
+    from scipy.stats import rankdata
+
+    known = [i for i, v in enumerate(values) if v is not None]
+    out: list[int | None] = [None] * len(values)
+    if not known:
+        return out
+    ranks = rankdata([-float(values[i]) for i in known], method="average")  # type: ignore[arg-type]
     n = len(known)
-    out = []
-    for v in values:
-        if v is None or n == 0:
-            out.append(1)
-            continue
-        # weak percentile: share of known values <= v
-        p = bisect.bisect_right(known, v) / n
-        out.append(min(levels, max(1, math.ceil(levels * p - 1e-12))))
+    for i, r in zip(known, ranks, strict=True):
+        p = float(r) / n
+        out[i] = levels + 1 - min(levels, max(1, math.ceil(levels * p - 1e-9)))
     return out
 
 
@@ -87,21 +94,24 @@ def venue_indicator(ref: Reference) -> float | None:
 
 
 def academic_impact(
-    citation_levels: Sequence[int],
-    venue_levels: Sequence[int],
-    author_levels: Sequence[int],
+    citation_levels: Sequence[int | None],
+    venue_levels: Sequence[int | None],
+    author_levels: Sequence[int | None],
     weights: ImpactWeights = ImpactWeights(),
-) -> list[float]:
-    """Eq. 3 on group-based levels."""
-    return [
-        weights.citation * c + weights.venue * v + weights.author * a
-        for c, v, a in zip(citation_levels, venue_levels, author_levels, strict=True)
-    ]
+) -> list[float | None]:
+    """Eq. 3 on group-based levels; weights renormalised over the known components."""
+    out: list[float | None] = []
+    for c, v, a in zip(citation_levels, venue_levels, author_levels, strict=True):
+        parts = [(weights.citation, c), (weights.venue, v), (weights.author, a)]
+        known = [(w, x) for w, x in parts if x is not None]
+        wsum = sum(w for w, _ in known)
+        out.append(sum(w * x for w, x in known) / wsum if known and wsum > 0 else None)
+    return out
 
 
 def impact_scores(
     refs: Sequence[Reference], as_of_year: int, weights: ImpactWeights = ImpactWeights()
-) -> list[float]:
+) -> list[float | None]:
     return academic_impact(
         percentile_levels([citation_indicator(r, as_of_year) for r in refs]),
         percentile_levels([venue_indicator(r) for r in refs]),
@@ -137,7 +147,7 @@ def average_ranks(*criteria: Sequence[float | None]) -> list[float]:
 
 def select_top_k(
     relevance: Sequence[float | None],
-    impact: Sequence[float],
+    impact: Sequence[float | None],
     diversity: Sequence[float],
     k: int,
 ) -> list[int]:

@@ -10,7 +10,7 @@ must reach the same recall and precision.
 - AutoSurvey's released judge call pattern (``src/agents/judge.py``: ``citation_quality``):
   one thread per claim for recall, then for every citation of every supported claim one thread
   asking h(c, {r}) and, when that says no, h(c, Ref \\ {r}) — no short cuts, no limit on threads.
-  Re-implemented here (httpx, one request per call) for its call pattern only.
+  Re-implemented here (``requests``, one connection per call, as its APIModel) for its call pattern only.
 
 The dev surveys list reference titles only (no abstracts), so the premise of a reference is its
 title — the answers are scripted anyway; what is measured is calls and wall time.
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import socket
 import sys
 import threading
 import time
@@ -41,7 +42,7 @@ def scripted_answer(req) -> str:
 
 def autosurvey_pattern(base_url: str, model: str, claims: list[str], sources: list[list[str]]) -> tuple[float, float, int]:
     """AutoSurvey's citation_quality call pattern; returns (recall, precision, calls)."""
-    import httpx
+    import requests  # what AutoSurvey's APIModel uses
 
     from surveybench.prompts.judging import NLI
 
@@ -58,7 +59,7 @@ def autosurvey_pattern(base_url: str, model: str, claims: list[str], sources: li
         reply = None
         for _ in range(6):
             try:
-                reply = httpx.post(f"{base_url}/chat/completions", json=body, timeout=60).json()
+                reply = requests.post(f"{base_url}/chat/completions", json=body, timeout=60).json()
                 reply = reply["choices"][0]["message"]["content"]
                 break
             except Exception:  # noqa: BLE001 - AutoSurvey swallows every error and re-sends
@@ -114,6 +115,13 @@ def main() -> None:
     from surveybench.readers import read_survey
 
     server = ScriptedLLM(latency=args.latency).start()
+    # The scripted server writes headers and body in separate sends; on a keep-alive connection
+    # (the openai client's pool) Nagle + delayed ACK then stall every reply ~40 ms, which would be
+    # charged to our side only. Accepted sockets inherit TCP_NODELAY from the listener on Linux.
+    server._server.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # noqa: SLF001
+    # Its listen backlog is 5: bursts of new connections (AutoSurvey's, or a pool filling up)
+    # would be reset and retried, timing the retry back-off instead of the call pattern.
+    server._server.socket.listen(1024)  # noqa: SLF001
     server.default = scripted_answer
     print(f"scripted server latency {args.latency * 1000:.0f} ms/request\n")
     header = (f"{'survey':40} {'claims':>6} {'cites':>6} {'impl':28} {'h() calls':>9} {'HTTP reqs':>9} "

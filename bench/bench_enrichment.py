@@ -123,7 +123,7 @@ def snapshot_scale(n_works: int, n_refs: int) -> None:
                         "authorships": [{"author": {"id": f"https://openalex.org/A{i % 50000}", "display_name": "X"}}],
                         "primary_location": {"source": {"id": f"https://openalex.org/S{i % 3000}"}},
                         "referenced_works": [f"https://openalex.org/W{(i * 7 + k) % n_works}" for k in range(20)],
-                        "abstract_inverted_index": {w: [k] for k, w in enumerate(f"abstract words of work {i} go here".split())},
+                        "abstract_inverted_index": {w: [k] for k, w in enumerate(f"abstract of work {i}".split())},
                     }) + "\n")
         gen = time.perf_counter() - t0
         size = sum(p.stat().st_size for p in part.iterdir())

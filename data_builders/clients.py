@@ -89,7 +89,10 @@ def s2_batch(sch: SemanticScholar, ids: Sequence[str], fields: Sequence[str] = S
                 f"{asy.api_url}{asy.BASE_PATH_GRAPH}/paper/batch", f"fields={','.join(fields)}", {}, {"ids": chunk}
             )
         )
-        for rid, rec in zip(chunk, data or []):
+        data = data or [None] * len(chunk)
+        if not isinstance(data, list) or len(data) != len(chunk):
+            raise ValueError(f"S2 /paper/batch answered {len(data)} records for {len(chunk)} ids")
+        for rid, rec in zip(chunk, data, strict=True):
             if rec:
                 out[rid] = rec
     return out

@@ -57,7 +57,8 @@ def record_format(rec: dict[str, Any]) -> str:
         return "datasets-api"
     if "grobid_parse" in rec or "body_text" in rec:
         return "s2orc-2020"
-    raise S2orcError(str(rec.get("paper_id") or rec.get("corpusid") or "?"), "neither a 2020-release nor a Datasets API S2ORC record")
+    where = str(rec.get("paper_id") or rec.get("corpusid") or "?")
+    raise S2orcError(where, "neither a 2020-release nor a Datasets API S2ORC record")
 
 
 def record_id(rec: dict[str, Any]) -> str:
@@ -81,31 +82,48 @@ def passes_filter(survey: Survey) -> tuple[bool, str | None]:
     return True, None
 
 
-def iter_records(paths: Iterable[Path], wanted: set[str] | None = None) -> Iterator[tuple[Path, int, dict[str, Any]]]:
+def iter_records(paths: Iterable[Path], wanted: set[str] | None = None,
+                 errors: list[S2orcError] | None = None) -> Iterator[tuple[Path, int, dict[str, Any]]]:
     """Stream records from JSON Lines shards (``.gz`` or plain) or single ``.json`` files,
-    yielding only ``wanted`` ids; a bad line is reported via S2orcError naming file and line."""
+    yielding only ``wanted`` ids. A bad line raises S2orcError naming file and line, or, when
+    an ``errors`` list is given, is appended to it and skipped (a batch goes on)."""
     for path in paths:
-        if path.suffix == ".json":
-            rec = json.loads(path.read_text(encoding="utf-8"))
-            if wanted is None or record_id(rec) in wanted:
-                yield path, 1, rec
-            continue
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
+        try:
+            yield from _iter_file(path, wanted, errors)
+        except (OSError, EOFError, UnicodeDecodeError) as exc:  # corrupt or cut shard: name it
+            err = S2orcError(str(path), f"unreadable shard ({exc})")
+            if errors is None:
+                raise err from exc
+            errors.append(err)
+
+
+def _iter_file(path: Path, wanted: set[str] | None,
+               errors: list[S2orcError] | None) -> Iterator[tuple[Path, int, dict[str, Any]]]:
+    if path.suffix == ".json":
+        rec = json.loads(path.read_text(encoding="utf-8"))
+        if wanted is None or record_id(rec) in wanted:
+            yield path, 1, rec
+        return
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            if wanted is not None:
+                # Cheap pre-check before a full parse of a multi-MB line.
+                m = re.search(r'"(?:corpusid|paper_id)"\s*:\s*"?(\d+)', line[:400])
+                if m and m.group(1) not in wanted:
                     continue
-                if wanted is not None:
-                    # Cheap pre-check before a full parse of a multi-MB line.
-                    m = re.search(r'"(?:corpusid|paper_id)"\s*:\s*"?(\d+)', line[:400])
-                    if m and m.group(1) not in wanted:
-                        continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise S2orcError(f"{path}:{lineno}", f"invalid JSON ({exc.msg})") from exc
-                if wanted is None or record_id(rec) in wanted:
-                    yield path, lineno, rec
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                err = S2orcError(f"{path}:{lineno}", f"invalid JSON ({exc.msg})")
+                if errors is None:
+                    raise err from exc
+                errors.append(err)
+                continue
+            if wanted is None or record_id(rec) in wanted:
+                yield path, lineno, rec
 
 
 # ---- 2020 release --------------------------------------------------------------------------
@@ -234,7 +252,9 @@ def _parse_api(rec: dict[str, Any], metadata: dict[str, Any] | None) -> Survey:
         mp = attrs.get("matched_paper_id")
         refs.append(Reference(id=rid, title=ttl, raw=text[s:t].strip() or None, s2_corpus_id=str(mp) if mp else None))
 
-    in_abstract = lambda p: any(int(a["start"]) <= int(p["start"]) and int(p["end"]) <= int(a["end"]) for a in abstract_spans)  # noqa: E731
+    def in_abstract(p: dict[str, Any]) -> bool:
+        return any(int(a["start"]) <= int(p["start"]) and int(p["end"]) <= int(a["end"]) for a in abstract_spans)
+
     head_starts = [int(h["start"]) for h in heads]
     sections: list[Section] = []
     by_head: dict[int, Section] = {}
@@ -274,7 +294,9 @@ def _parse_api(rec: dict[str, Any], metadata: dict[str, Any] | None) -> Survey:
         by_head[k].paragraphs.append(Paragraph(text=text[ps:pe], citations=marks))
 
     abstract = meta.get("abstract") or ("\n\n".join(text[int(a["start"]):int(a["end"])] for a in abstract_spans) or None)
-    title = meta.get("title") or (text[int(title_spans[0]["start"]):int(title_spans[0]["end"])].strip() if title_spans else "")
+    title = meta.get("title") or ""
+    if not title and title_spans:
+        title = text[int(title_spans[0]["start"]):int(title_spans[0]["end"])].strip()
     return Survey(
         id=cid,
         title=title,

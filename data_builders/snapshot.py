@@ -53,6 +53,11 @@ def _files(root: Path, entity: str) -> list[str]:
     raise SnapshotError(f"{root}: no '{entity}' partitions (expected data/{entity}/updated_date=*/part_*.gz)")
 
 
+def _dataset_files(s2_dir: Path, name: str) -> list[str]:
+    """Files of one S2 dataset (``papers``, ``abstracts``, ``tldrs``); none is fine except papers."""
+    return [str(p) for p in sorted((s2_dir / name).glob("*.gz"))]
+
+
 def _reader(files: Sequence[str], cols: dict[str, str]) -> str:
     lst = "[" + ",".join("'" + f.replace("'", "''") + "'" for f in files) + "]"
     spec = "{" + ",".join(f"'{k}': '{v}'" for k, v in cols.items()) + "}"
@@ -62,7 +67,7 @@ def _reader(files: Sequence[str], cols: dict[str, str]) -> str:
 
 def _query(con: Any, files: Sequence[str], cols: dict[str, str], key_expr: str, wanted: Sequence[str]) -> list[dict]:
     """Rows whose ``key_expr`` is in ``wanted``; newest partition (file name order) wins."""
-    if not wanted:
+    if not wanted or not files:
         return []
     # One list parameter: executemany row-by-row inserts take seconds per thousand ids.
     con.execute("CREATE OR REPLACE TEMP TABLE wanted AS SELECT DISTINCT unnest(?::VARCHAR[]) AS k", [list(wanted)])
@@ -75,7 +80,7 @@ def _query(con: Any, files: Sequence[str], cols: dict[str, str], key_expr: str, 
     while rows := cur.fetchmany(2000):
         for row in rows:
             rec = {}
-            for n, v in zip(names, row):
+            for n, v in zip(names, row, strict=True):
                 rec[n] = json.loads(v) if cols[n] == "JSON" and isinstance(v, str) else v
             out.append(rec)
     return out
@@ -83,9 +88,8 @@ def _query(con: Any, files: Sequence[str], cols: dict[str, str], key_expr: str, 
 
 def _s2_from_dataset(p: dict[str, Any], abstract: str | None, tldr: str | None) -> dict[str, Any]:
     """A Datasets API ``papers`` row in the Graph API response shape."""
-    ext = {k: v for k, v in (p.get("externalids") or {}).items() if v is not None}
-    ext = {("DOI" if k.lower() == "doi" else "ArXiv" if k.lower() == "arxiv" else "CorpusId" if k.lower() == "corpusid" else k): v
-           for k, v in ext.items()}
+    canon = {"doi": "DOI", "arxiv": "ArXiv", "corpusid": "CorpusId"}
+    ext = {canon.get(k.lower(), k): v for k, v in (p.get("externalids") or {}).items() if v is not None}
     fos = [f["category"] for f in p.get("s2fieldsofstudy") or [] if f.get("source") == "external"]
     return {
         "paperId": (p.get("url") or "").rstrip("/").rsplit("/", 1)[-1] or None,
@@ -122,11 +126,11 @@ def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Pat
     rows += _query(con, papers_files, _S2_PAPER_COLS, "lower(json_extract_string(externalids, '$.DOI'))", list(by_doi))
     cids = sorted({str(r["corpusid"]) for r in rows})
     abstracts = {str(r["corpusid"]): r["abstract"] for r in _query(
-        con, [str(p) for p in sorted((s2_dir / "abstracts").glob("*.gz"))],
-        {"corpusid": "BIGINT", "abstract": "VARCHAR"}, "CAST(corpusid AS VARCHAR)", cids)} if (s2_dir / "abstracts").exists() else {}
+        con, _dataset_files(s2_dir, "abstracts"), {"corpusid": "BIGINT", "abstract": "VARCHAR"},
+        "CAST(corpusid AS VARCHAR)", cids)}
     tldrs = {str(r["corpusid"]): r["text"] for r in _query(
-        con, [str(p) for p in sorted((s2_dir / "tldrs").glob("*.gz"))],
-        {"corpusid": "BIGINT", "text": "VARCHAR"}, "CAST(corpusid AS VARCHAR)", cids)} if (s2_dir / "tldrs").exists() else {}
+        con, _dataset_files(s2_dir, "tldrs"), {"corpusid": "BIGINT", "text": "VARCHAR"},
+        "CAST(corpusid AS VARCHAR)", cids)}
     for p in rows:
         cid = str(p["corpusid"])
         rec = _s2_from_dataset(p, abstracts.get(cid), tldrs.get(cid))

@@ -225,7 +225,7 @@ class BertScoreMetric:
     name = "bertscore"
     description = (
         "BERTScore: token-level match of the generated survey's wording with the human survey's "
-        "using contextual embeddings (precision, recall, F1; ~0.8+ is typical for related text)"
+        "using contextual embeddings (precision, recall, F1 in [0, 1]; higher = closer wording)"
     )
     paper = "Zhang et al. 2020 (BERTScore); content quality as in SurveyGen §3.2"
     # Its own model (a masked LM, not the sentence embedder): built from ctx.options, kept in ctx.
@@ -238,7 +238,7 @@ class BertScoreMetric:
                 "bertscorer",
                 BertScorer(
                     model_type=str(o.get("bertscore_model") or DEFAULT_BERTSCORE_MODEL),
-                    num_layers=o.get("bertscore_num_layers"),
+                    num_layers=int(o["bertscore_num_layers"]) if o.get("bertscore_num_layers") is not None else None,
                     device=str(o.get("device", "cpu")),
                     batch_size=int(o.get("bertscore_batch_size", 16)),
                     rescale_with_baseline=bool(o.get("bertscore_rescale", False)),

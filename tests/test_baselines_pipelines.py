@@ -267,3 +267,21 @@ def test_cli_generate(scripted_llm, tmp_path: Path, monkeypatch, minilm_path) ->
     res = runner.invoke(app, ["generate", "--baseline", "topic-only", "--topic", "x", "-o",
                               str(tmp_path / "s.txt")])
     assert res.exit_code == 1 and "must end in .md or .json" in res.output
+
+
+def test_autosurvey_merges_outlines_of_chunks(scripted_llm, judge, minilm_embedder) -> None:
+    from baselines.autosurvey import AutoSurveyConfig, autosurvey
+
+    scripted_llm.when(r"final outline", "Title: Merged\nSection 1: Only Section\nDescription 1: All.")
+    for pattern, reply in AUTOSURVEY_REPLIES[:3]:
+        scripted_llm.when(pattern, reply)
+    # ~1 paper per outline call: several rough outlines, then one merge (AutoSurvey §2)
+    cfg = AutoSurveyConfig(chunk_chars=300, reflect=False, refine=False)
+    s = autosurvey("Deep learning for image recognition", judge, minilm_embedder, CANDIDATES,
+                   cutoff="2025", config=cfg)
+    rough = [r for r in scripted_llm.requests if "draft a outline" in r.user]
+    merge = [r for r in scripted_llm.requests if "final outline" in r.user]
+    assert len(rough) == 5 and len(merge) == 1  # 5 papers before the cutoff
+    assert merge[0].user.count("Title: Vision Survey") == 5
+    assert s.title == "Merged" and [x.title for x in s.sections] == ["Only Section", "Core Ideas"]
+    assert scripted_llm.calls == 5 + 1 + 1 + 1  # rough, merge, subsection outline, one draft

@@ -39,21 +39,40 @@ def test_indicators_and_levels_by_hand() -> None:
     assert cit == [10.0, 20.0, None, 3.0]  # citations per year since publication
     assert [qualsg.author_indicator(r) for r in refs] == [40.0, 5.0, None, 2.0]
     assert [qualsg.venue_indicator(r) for r in refs] == [50.0, None, 100.0, 50.0]
-    # weak percentile among known values, level = ceil(4p); missing -> 1
-    assert qualsg.percentile_levels(cit) == [3, 4, 1, 2]
-    assert qualsg.percentile_levels([50.0, None, 100.0, 50.0]) == [3, 1, 4, 3]
-    assert qualsg.percentile_levels([40.0, 5.0, None, 2.0]) == [4, 3, 1, 2]
-    assert qualsg.percentile_levels([1.0, 2.0, 3.0, 4.0]) == [1, 2, 3, 4]
-    assert qualsg.percentile_levels([None, None]) == [1, 1]
-    assert qualsg.percentile_levels([7.0]) == [4]
+    # descending percentile p = rank/n (ties averaged), level = 5 - ceil(4p); None stays None
+    # citations: 20 -> p=1/3 -> 3; 10 -> 2/3 -> 2; 3 -> 1 -> 1
+    assert qualsg.percentile_levels(cit) == [2, 3, None, 1]
+    # venue: 100 -> 1/3 -> 3; the two 50s share rank 2.5 -> p=5/6 -> 1
+    assert qualsg.percentile_levels([50.0, None, 100.0, 50.0]) == [1, None, 3, 1]
+    assert qualsg.percentile_levels([40.0, 5.0, None, 2.0]) == [3, 2, None, 1]
+    assert qualsg.percentile_levels([1.0, 2.0, 3.0, 4.0]) == [1, 2, 3, 4]  # exact quartiles
+    assert qualsg.percentile_levels([None, None]) == [None, None]
+    assert qualsg.percentile_levels([7.0]) == [1]
+
+
+def test_levels_match_the_release_binning() -> None:
+    """Same quartile levels as the SurveyGen release's pandas binning (rank(pct=True,
+    ascending=False) cut into 4 bins, Q1 best), on random data with ties and gaps."""
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        n = int(rng.integers(1, 40))
+        vals = [None if rng.random() < 0.2 else float(rng.integers(0, 8)) for _ in range(n)]
+        s = pd.Series([np.nan if v is None else v for v in vals])
+        ranks = s.rank(method="average", pct=True, ascending=False)
+        bins = pd.cut(ranks, bins=np.linspace(0, 1, 5), labels=[4, 3, 2, 1], include_lowest=True)
+        expected = [None if pd.isna(b) else int(b) for b in bins]
+        assert qualsg.percentile_levels(vals) == expected, vals
 
 
 def test_academic_impact_weights_from_app_c() -> None:
     w = qualsg.ImpactWeights()
     assert (w.citation, w.venue, w.author) == (0.5, 0.3, 0.2)
     got = qualsg.impact_scores(_four(), 2020)
-    # A: .5*3+.3*3+.2*4 = 3.2; B: .5*4+.3*1+.2*3 = 2.9; C: .5*1+.3*4+.2*1 = 1.9; D: 1+.9+.4 = 2.3
-    assert got == pytest.approx([3.2, 2.9, 1.9, 2.3])
+    # A: .5*2+.3*1+.2*3 = 1.9; B (no venue): (.5*3+.2*2)/.7; C (venue only): .3*3/.3; D: 1
+    assert got == pytest.approx([1.9, 1.9 / 0.7, 3.0, 1.0])
+    assert qualsg.academic_impact([None], [None], [None]) == [None]
 
 
 def test_diversity_ranks_and_selection_by_hand() -> None:
@@ -62,13 +81,15 @@ def test_diversity_ranks_and_selection_by_hand() -> None:
     assert s_d == pytest.approx([1.4 / 3, 2.2 / 3, 1.4 / 3, 1 / 3], abs=1e-6)
     assert qualsg.diversity_scores(v[:1]) == [0.0]
     s_t = [5.0, 3.0, None, 4.0]  # C's relevance judgement failed: ranked last
-    s_a = [3.2, 2.9, 1.9, 2.3]
+    s_a = [1.9, 1.9 / 0.7, 3.0, 1.0]
     assert qualsg.ranks_desc(s_t) == [1, 3, 4, 2]
+    assert qualsg.ranks_desc(s_a) == [3, 2, 1, 4]
     assert qualsg.ranks_desc(s_d) == [2.5, 1, 2.5, 4]
-    assert qualsg.average_ranks(s_t, s_a, s_d) == pytest.approx([1.5, 2.0, 3.5, 3.0])
-    assert qualsg.select_top_k(s_t, s_a, s_d, 2) == [0, 1]
-    assert qualsg.select_top_k(s_t, s_a, s_d, 3) == [0, 1, 3]
-    assert qualsg.select_top_k(s_t, s_a, s_d, 10) == [0, 1, 3, 2]
+    # A (1+3+2.5)/3, B (3+2+1)/3, C (4+1+2.5)/3, D (2+4+4)/3
+    assert qualsg.average_ranks(s_t, s_a, s_d) == pytest.approx([6.5 / 3, 2.0, 2.5, 10 / 3])
+    assert qualsg.select_top_k(s_t, s_a, s_d, 2) == [1, 0]
+    assert qualsg.select_top_k(s_t, s_a, s_d, 3) == [1, 0, 2]
+    assert qualsg.select_top_k(s_t, s_a, s_d, 10) == [1, 0, 2, 3]
 
 
 # ---- outlines -------------------------------------------------------------------------------
@@ -237,4 +258,36 @@ def test_markdown_rendering() -> None:
     md = to_markdown(s)
     assert md.splitlines()[:5] == ["# My Survey", "", "## 1 Intro", "", "### 1.1 History"]
     assert "Seminal [1]." in md
-    assert "[1] LeNet. Y. LeCun. 1998. https://doi.org/10.1/x" in md
+    assert '[1] Y. LeCun, "LeNet," 1998. https://doi.org/10.1/x' in md
+
+
+def test_markdown_reads_back(tmp_path: Path) -> None:
+    """A generated survey written as Markdown is read back by the Markdown reader with the same
+    structure, citations and reference titles."""
+    read_survey = pytest.importorskip("surveybench.readers").read_survey
+    from baselines.assemble import assemble_survey
+    from baselines.outline import Outline, OutlineNode
+
+    reg = CitationRegistry()
+
+    def mk(title: str, venue: Venue | None):
+        return lambda: Reference(id="z", title=title, year=2020, venue=venue,
+                                 authors=[Author(name="A. B"), Author(name="C. D")])
+
+    local = {1: ("a", mk("Paper Alpha on things", Venue(name="NeurIPS"))),
+             2: ("b", mk("Paper Beta: other things", None))}
+    outline = Outline("My Survey", [OutlineNode("Intro", children=[OutlineNode("History"), OutlineNode("Now")]),
+                                    OutlineNode("Methods"), OutlineNode("Outlook")])
+    units = {(0, 0): link_numbered("Start ref [1].", local, reg),
+             (0, 1): link_numbered("More ref [2] and ref [1].", local, reg),
+             (1, None): link_numbered("M ref [2].", local, reg)}
+    s = assemble_survey(topic="t", system="x", outline=outline, units=units, registry=reg)
+    f = tmp_path / "g.md"
+    f.write_text(to_markdown(s), encoding="utf-8")
+    back = read_survey(f, system="x")
+    assert back.title == "My Survey"
+    assert [(x.number, x.title, x.level) for x in back.content_sections()] == [
+        (x.number, x.title, x.level) for x in s.sections]
+    assert [r.title for r in back.references] == ["Paper Alpha on things", "Paper Beta: other things"]
+    assert [[m.ref_ids for m in p.citations] for _, p in back.paragraphs()] == [
+        [["1"]], [["2"], ["1"]], [["2"]]]

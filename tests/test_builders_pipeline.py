@@ -146,7 +146,8 @@ def test_enriched_reference_facts(api_build):
     second = {r["id"]: r for r in _table(out, "second_level_references")}
     assert len(second) == 1988
     w = second["https://openalex.org/W4298166646"]  # only the id is real; the rest is derived in the facts
-    assert (w["title"], w["doi"], w["citation_count"]) == ("Second-level work W4298166646", "10.99999/w4298166646", 4298166646 % 997)
+    assert (w["title"], w["doi"], w["citation_count"]) == (
+        "Second-level work W4298166646", "10.99999/w4298166646", 4298166646 % 997)
 
 
 def test_secrets_sent_but_never_stored(api_build):

@@ -86,5 +86,22 @@ def test_bad_shard_line_names_file_and_line(tmp_path):
     with pytest.raises(S2orcError, match=r"shard.jsonl.gz:2: invalid JSON"):
         list(iter_records([p]))
     assert [r["corpusid"] for _, _, r in iter_records([p], {"1"})] == [1]  # wanted-id prefilter skips line 2
+    errors: list = []
+    assert [r["corpusid"] for _, _, r in iter_records([p], None, errors)] == [1]  # goes on past the bad line
+    assert [e.where for e in errors] == [f"{p}:2"]
     with pytest.raises(S2orcError, match="neither"):
         parse_record({"paper_id": "9"})
+
+
+def test_cut_gzip_shard_is_named_and_the_batch_goes_on(tmp_path):
+    line = b'{"corpusid": 1, "content": {"text": "", "annotations": {}}}\n'
+    data = gzip.compress(line * 1000)
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(data[: len(data) // 2])
+    good = tmp_path / "good.jsonl.gz"
+    good.write_bytes(gzip.compress(line.replace(b'"corpusid": 1', b'"corpusid": 2')))
+    with pytest.raises(S2orcError, match=r"cut.jsonl.gz: unreadable shard"):
+        list(iter_records([cut]))
+    errors: list = []
+    got = [r["corpusid"] for _, _, r in iter_records([cut, good], {"2"}, errors)]
+    assert got == [2] and [e.where for e in errors] == [str(cut)]

@@ -60,7 +60,8 @@ def test_parse_and_majority():
 
 def test_domain_rule():
     # multi-field survey: the field most of its references carry wins
-    assert label_domain(["Computer Science", "Medicine"], [["Computer Science"], ["Medicine", "Computer Science"], ["Mathematics"]]) == "Computer Science"
+    refs = [["Computer Science"], ["Medicine", "Computer Science"], ["Mathematics"]]
+    assert label_domain(["Computer Science", "Medicine"], refs) == "Computer Science"
     assert label_domain(["Computer Science", "Medicine"], [["Medicine"], ["Medicine", "Biology"]]) == "Medicine"
     # tie -> the survey's first-listed field
     assert label_domain(["Psychology", "Medicine"], [["Medicine"], ["Psychology"]]) == "Psychology"
@@ -100,3 +101,18 @@ def test_token_bucket_spaces_requests():
         b.acquire()
     # 5 waits of 1/50 s after the first token: at least 0.1 s (a correctness bound, not a speed test)
     assert time.monotonic() - t0 >= 0.09
+
+
+def test_candidates_from_datasets_api_papers_files(tmp_path):
+    from tests.plugins.webapis import write_jsonl_gz
+
+    f = write_jsonl_gz(tmp_path / "papers" / "part0.jsonl.gz", [
+        {"corpusid": 3557281, "title": "Deep Learning for Computer Vision: A Brief Review", "year": 2018,
+         "externalids": {"DOI": "10.1155/2018/7068349", "CorpusId": "3557281"}},
+        {"corpusid": 7, "title": "An Overview of Gardens", "year": 2012, "externalids": {"DOI": None}},
+        {"corpusid": 8, "title": "A survey of nothing", "year": 2009, "externalids": {"DOI": "10.1/x"}},
+    ])
+    rows = list(from_bulk_files([f]))
+    assert [(r["corpus_id"], r["title"]) for r in rows] == [("7", "An Overview of Gardens")]
+    rows = list(from_bulk_files([f], phrases=("brief review",)))
+    assert [(r["corpus_id"], r["doi"]) for r in rows] == [("3557281", "10.1155/2018/7068349")]

@@ -237,6 +237,13 @@ def test_card_documents_sources_licenses_fields(tmp_path: Path) -> None:
     for config, docs in FIELD_DOCS.items():
         for name in docs:
             assert f"`{name}`" in text, (config, name)
+    # The Hub's own card parser and datasets' config discovery read the same metadata.
+    from huggingface_hub import DatasetCard
+
+    data = DatasetCard.load(out / "README.md").data.to_dict()
+    assert data["license"] == "cc-by-nc-4.0"
+    assert [c["config_name"] for c in data["configs"]] == list(SCHEMAS)
+    assert sorted(datasets.get_dataset_config_names(str(out))) == sorted(SCHEMAS)
 
 
 def test_duplicate_ids_rejected(tmp_path: Path) -> None:

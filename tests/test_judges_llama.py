@@ -93,3 +93,14 @@ def test_backend_load_error_is_a_marked_failure(tmp_path: Path) -> None:
     judge = make_judge(f"local:{bogus}", max_retries=0)
     j = judge.ask(HELLO, {"suffix": ""}, parse=parse_text, metric="hello")
     assert not j.ok and j.cause == "backend_error"
+
+
+def test_cli_check_against_llama_server(llama_server: tuple[str, str]) -> None:
+    from typer.testing import CliRunner
+
+    from surveybench.cli import app
+
+    base_url, model = llama_server
+    result = CliRunner().invoke(app, ["judge", "check", f"{base_url}@{model}", "--max-tokens", "4"])
+    assert result.exit_code == 0, result.output
+    assert "reply:" in result.output and "tiny local judge: yes" in result.output

@@ -384,3 +384,40 @@ def test_self_hosted_price_from_env(scripted_llm: ScriptedLLM, monkeypatch: pyte
     judge = judge_for(scripted_llm)
     judge.ask(RUBRIC, {"survey": "x"}, parse=parse_score_1_to_5, metric="r")
     assert judge.usage_summary()["cost_usd"] == pytest.approx((23 * 2.0 + 2 * 4.0) / 1e6)
+
+
+def test_interrupted_batch_resumes_without_redoing_work(scripted_llm: ScriptedLLM, judge_cache: Path) -> None:
+    scripted_llm.default = "Score: 4"
+    scripted_llm.latency = 0.02
+    values = [{"survey": f"s{i}"} for i in range(12)]
+    done: list[int] = []
+
+    def interrupt(i: int, _: object) -> None:
+        done.append(i)
+        if len(done) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        judge_for(scripted_llm, cache_path=judge_cache, concurrency=2).ask_many(
+            RUBRIC, values, parse=parse_score_1_to_5, metric="r", on_done=interrupt)
+    first_run = scripted_llm.calls
+    assert 3 <= first_run < 12  # queued items were dropped, not asked
+    judge = judge_for(scripted_llm, cache_path=judge_cache, concurrency=2)
+    results = judge.ask_many(RUBRIC, values, parse=parse_score_1_to_5, metric="r")
+    assert all(r.ok for r in results)
+    assert scripted_llm.calls == 12  # every item asked exactly once over both runs
+    assert judge.usage_summary()["cached"] == first_run
+
+
+def test_openai_reasoning_models_get_their_parameters(scripted_llm: ScriptedLLM,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", scripted_llm.base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-000000")
+    scripted_llm.default = "Score: 4"
+    make_judge("openai:o3-mini", **FAST).ask(  # type: ignore[arg-type]
+        RUBRIC, {"survey": "x"}, parse=parse_score_1_to_5, metric="r", max_tokens=300)
+    make_judge("openai:gpt-4o-mini", **FAST).ask(  # type: ignore[arg-type]
+        RUBRIC, {"survey": "x"}, parse=parse_score_1_to_5, metric="r", max_tokens=300)
+    o3, gpt4o = (r.body for r in scripted_llm.requests)
+    assert o3["max_completion_tokens"] == 300 and "max_tokens" not in o3 and "temperature" not in o3
+    assert gpt4o["max_tokens"] == 300 and gpt4o["temperature"] == 0.0

@@ -29,8 +29,9 @@ def check(
     max_retries: int = typer.Option(2, help="Retries on 429/5xx/connection errors/timeouts."),
     max_tokens: int = typer.Option(16, help="Reply length limit in tokens."),
 ) -> None:
-    """Send one tiny prompt to a judge; print its reply, latency, tokens and whether it is a
-    tiny local judge. Nothing is cached. Exit code 1 if the judge did not answer.
+    """Send one tiny prompt to a judge; print its reply, latency, tokens and whether it is tiny.
+
+    Nothing is cached. Exit code 1 if the judge did not answer, 2 if the spec is invalid.
 
     [bold]Examples[/bold]
 

@@ -304,7 +304,7 @@ def _fmt(v: Any) -> str:
     if isinstance(v, float):
         if v != v:
             return "n/a"
-        return f"{v:.0f}" if v.is_integer() and abs(v) >= 10 else f"{v:.4f}"
+        return f"{v:.0f}" if v.is_integer() and abs(v) >= 2 else f"{v:.4f}"  # counts as counts
     return str(v)
 
 

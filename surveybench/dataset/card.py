@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import pyarrow as pa
 import yaml
 
 from surveybench.dataset.schema import CONFIG_DOCS, FIELD_DOCS, SCHEMAS
@@ -49,14 +50,30 @@ def front_matter(counts: Mapping[str, int]) -> dict[str, Any]:
     }
 
 
+def _type_name(t: pa.DataType) -> str:
+    if pa.types.is_list(t):
+        return f"list[{_type_name(t.value_type)}]"
+    if pa.types.is_struct(t):
+        return "struct"
+    return str(t)
+
+
+def _field_type(schema: pa.Schema, dotted: str) -> pa.DataType:
+    head, *rest = dotted.split(".")
+    t = schema.field(head).type
+    for name in rest:
+        while pa.types.is_list(t):
+            t = t.value_type
+        t = t.field(name).type
+    return t
+
+
 def _fields_table(config: str) -> str:
     lines = ["| field | type | meaning |", "|---|---|---|"]
     schema = SCHEMAS[config]
     for name, doc in FIELD_DOCS[config].items():
-        top = name.split(".")[0]
-        typ = str(schema.field(top).type) if "." not in name else ""
         doc = doc.replace("|", "\\|")
-        lines.append(f"| `{name}` | {('`' + typ + '`') if typ and len(typ) < 40 else ''} | {doc} |")
+        lines.append(f"| `{name}` | `{_type_name(_field_type(schema, name))}` | {doc} |")
     return "\n".join(lines)
 
 
@@ -87,7 +104,8 @@ def render_card(
         "## Configurations\n\n"
         + "\n".join(
             (
-                f"- **{c}** ({counts[c]:,} rows, `{data_file(c)}`): {CONFIG_DOCS[c]}"
+                f"- **{c}** ({counts[c]:,} row{'s' if counts[c] != 1 else ''}, "
+                f"`{data_file(c)}`): {CONFIG_DOCS[c]}"
                 if counts.get(c, 0) > 0
                 else f"- **{c}**: not included — no rows in this export "
                 f"(`datasets` cannot load an empty split). {CONFIG_DOCS[c]}"

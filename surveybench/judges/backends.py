@@ -12,6 +12,7 @@ import email.utils
 import json
 import math
 import os
+import re
 import threading
 import time
 from typing import Any, Protocol
@@ -110,6 +111,9 @@ class OpenAIBackend:
         self.base_url = spec.base_url
         self.model = spec.model
         self.n_ctx = n_ctx
+        self.reasoning_model = bool(
+            spec.raw.startswith("openai:") and re.match(r"(o\d|gpt-5)", spec.model)
+        )
         self._key = spec.api_key()
         self._client: Any = None
         self._client_lock = threading.Lock()
@@ -142,6 +146,10 @@ class OpenAIBackend:
             model=self.model, messages=messages, temperature=temperature, max_tokens=max_tokens,
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
         )
+        if self.reasoning_model:
+            # OpenAI's reasoning models refuse max_tokens and any temperature but the default
+            del kwargs["temperature"], kwargs["max_tokens"]
+            kwargs["max_completion_tokens"] = max_tokens
         if seed is not None:
             kwargs["seed"] = seed
         try:

@@ -125,6 +125,14 @@ class Judge:
             openai_api = spec.raw.startswith("openai:") or "api.openai.com" in (spec.base_url or "")
             price = lookup_price(spec.model, price_table(prices, builtin=openai_api))
         self.meter = UsageMeter(price)
+        # a local model is identified by file name and size, not its path, so a cache file
+        # stays valid on another machine or after a reinstall into another site-packages
+        self._model_key = spec.model
+        if spec.kind == "local":
+            try:
+                self._model_key = f"{Path(spec.model).name}:{Path(spec.model).stat().st_size}"
+            except OSError:
+                pass
 
     # -- identity -------------------------------------------------------------------------------
     @property
@@ -158,7 +166,7 @@ class Judge:
 
     def _key(self, prompt: Any, messages: Messages, temperature: float, max_tokens: int) -> str:
         return cache_key(
-            kind=self.spec.kind, base_url=self.spec.base_url or "", model=self.spec.model,
+            kind=self.spec.kind, base_url=self.spec.base_url or "", model=self._model_key,
             prompt=prompt.fingerprint, messages=messages, temperature=temperature,
             max_tokens=max_tokens, seed=self.seed,
         )
@@ -205,7 +213,7 @@ class Judge:
         conversation = messages
         last_reply: str | None = None
         last_error = ""
-        for round_ in range(self.parse_retries + 1):
+        for _ in range(self.parse_retries + 1):
             try:
                 done = self._send(conversation, temperature, max_tokens, metric, trace)
             except (TransientError, PermanentError) as exc:
@@ -351,10 +359,15 @@ class Judge:
             for i in range(len(values)):
                 one(i)
         else:
-            with ThreadPoolExecutor(max_workers=min(self.concurrency, len(values)),
-                                    thread_name_prefix="judge") as pool:
+            pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(values)),
+                                      thread_name_prefix="judge")
+            try:
                 for f in [pool.submit(one, i) for i in range(len(values))]:
                     f.result()
+            finally:
+                # on Ctrl-C (or a bug) drop the queued items; those in flight finish and land in
+                # the cache, so a re-run resumes where this one stopped
+                pool.shutdown(wait=True, cancel_futures=True)
         return results  # type: ignore[return-value]
 
     def generate(

@@ -19,7 +19,14 @@ the title/DOI/citation count of second-level works (only their ids are real).
 
 Faults on demand: ``api.inject(pattern, Fault.*)`` queues a fault for the next request whose
 path matches; kinds: 429 with ``Retry-After``, 500, timeout (sleep past the client timeout),
-truncated body. ``api.log`` records every request.
+truncated body. ``api.log`` records every request (method, path+query, body, status, fault,
+headers); ``api.delay`` slows every answer (used to kill a build mid-stage).
+
+Fixtures: ``webapi_facts`` (session: the :class:`Facts`), ``fake_apis`` (function: the
+session-wide server, reset before and after; ``.s2_url`` / ``.openalex_url`` are the base URLs
+to give ``semanticscholar`` / ``pyalex``). Helpers write the same facts as input files:
+``write_s2orc_shard`` (S2ORC shard: the SurveyGen survey in Datasets API shape + the real 2020
+example record) and ``write_snapshots`` (OpenAlex snapshot partitions + S2 dataset files).
 """
 
 from __future__ import annotations
