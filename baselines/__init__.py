@@ -5,6 +5,7 @@
 - ``naive-rag``: embedding retrieval by topic, then SurveyGen Task 2 generation (§3.1).
 - ``qual-sg``: QUAL-SG quality-aware reranking (§2.4, App. C), then Task 2 generation.
 - ``autosurvey``: AutoSurvey outline -> draft -> refine (Wang et al., 2024, §2, App. F).
+- ``human-guided``: SurveyGen Task 3: gold outline + the references cited per section.
 
 All LLM calls go through :mod:`surveybench.judges` (cache, retries, usage accounting);
 retrieval uses :mod:`surveybench.embeddings`.
@@ -23,6 +24,8 @@ BASELINES: dict[str, str] = {
     "diversity, then write citing them",
     "autosurvey": "AutoSurvey: retrieve, outline, draft each subsection, reflect on citations, "
     "refine for coherence",
+    "human-guided": "SurveyGen Task 3: write each section of a gold outline from the references "
+    "the human survey cites there",
 }
 NEEDS_CANDIDATES = frozenset({"naive-rag", "qual-sg", "autosurvey"})
 
@@ -37,6 +40,7 @@ def run_baseline(
     budget: int = 50,
     cutoff: str | None = None,
     max_tokens: int = 2048,
+    gold: Any = None,
 ) -> Any:
     """Run baseline ``name`` on ``topic``; returns the generated Survey."""
     if name not in BASELINES:
@@ -45,6 +49,10 @@ def run_baseline(
         raise ValueError(f"baseline {name!r} needs candidate papers and an embedder")
     from baselines import surveygen
 
+    if name == "human-guided":
+        if gold is None:
+            raise ValueError("baseline 'human-guided' needs the gold survey (outline + references)")
+        return surveygen.human_guided(gold, judge, max_tokens=max_tokens)
     if name == "topic-only":
         return surveygen.topic_only(topic, judge, max_tokens=max_tokens)
     if name == "naive-rag":

@@ -1,5 +1,5 @@
 """SurveyGen-style baselines (Bao et al., EMNLP 2025): topic-only generation (Task 1,
-"Fully-LLMGen"), Naive-RAG and QUAL-SG (Task 2, §2.4, App. C).
+"Fully-LLMGen"), Naive-RAG and QUAL-SG (Task 2, §2.4, App. C), human-guided (Task 3).
 
 All three follow App. B: the model first writes an outline with section descriptions, then each
 subsection is written separately (in parallel, through the judge layer's concurrency) with the
@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from surveybench.judges.parsing import parse_json_object, parse_score_1_to_5
+from surveybench.judges.parsing import parse_json_object, parse_score_1_to_5, parse_text
 from surveybench.judges.types import ParseError
 from surveybench.model import Author, Paragraph, Reference, Venue
 from surveybench.prompts import generation as P
@@ -249,3 +249,61 @@ def qual_sg(topic: str, judge: Any, embedder: Any, candidates: Sequence[Referenc
              "qual_sg": table}
     return write_survey(topic=topic, judge=judge, system="qual-sg", papers=chosen,
                         max_tokens=max_tokens, extra=extra)
+
+
+def human_guided(gold: Any, judge: Any, *, max_tokens: int = 2048) -> Any:
+    """SurveyGen Task 3 (§2.1, App. B): the gold survey's outline and, per section, the
+    references it cites; each section is written from its own papers with the App. I Task 3
+    prompt. Sections without papers get an empty list (the prompt still applies)."""
+    from baselines.outline import OutlineNode
+
+    system = "human-guided"
+    metric = f"generate:{system}"
+    topic = gold.topic or gold.title
+    content = gold.content_sections()
+    refmap = gold.reference_map()
+    # The gold outline as an Outline tree (levels deeper than 2 are flattened under their
+    # top-level section, matching the writing unit of the other baselines).
+    outline = Outline(title=gold.title)
+    where: dict[int, tuple[int, int | None]] = {}
+    top_level = min((s.level for s in content), default=1)
+    for s in content:
+        if s.level == top_level or not outline.sections:
+            outline.sections.append(OutlineNode(s.title))
+            where[s.index] = (len(outline.sections) - 1, None)
+        else:
+            parent = outline.sections[-1]
+            parent.children.append(OutlineNode(s.title))
+            where[s.index] = (len(outline.sections) - 1, len(parent.children) - 1)
+    outline_text = outline.as_text(with_descriptions=False)
+    papers = {s.index: [refmap[r] for r in s.ref_ids if r in refmap] for s in content}
+    values = [
+        {"topic": topic, "outline": outline_text, "subsection_title": s.title,
+         "references_list": numbered_paper_list(papers[s.index]) or "(none)"}
+        for s in content
+    ]
+    replies = judge.ask_many(P.SG_SECTION_TASK3, values, parse=parse_text, metric=metric,
+                             max_tokens=max_tokens)
+    registry = CitationRegistry()
+    units: dict[tuple[int, int | None], list[Paragraph]] = {}
+    log: list[str] = []
+    for s, rep in zip(content, replies, strict=True):
+        if not rep.ok:
+            log.append(f"section {s.title!r}: no content ({rep.error})")
+            continue
+        # the Task 3 prompt asks for the text only, but models often keep the Task 1/2 JSON
+        try:
+            text = parse_section_reply(rep.value).content
+        except ParseError:
+            text = rep.value
+        units[where[s.index]] = link_numbered(text, _candidate_local(papers[s.index]), registry)
+    info = {
+        "baseline": system, "judge": judge.name, "gold_id": gold.id,
+        "prompts": [P.SG_SECTION_TASK3.fingerprint],
+        "generated_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "problems": log,
+    }
+    survey = assemble_survey(topic=topic, system=system, outline=outline, units=units,
+                             registry=registry, extra=info)
+    return survey.model_copy(update={"id": gold.id, "domain": gold.domain})
+

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import socket
 import sys
 import threading
 import time
@@ -115,13 +114,6 @@ def main() -> None:
     from surveybench.readers import read_survey
 
     server = ScriptedLLM(latency=args.latency).start()
-    # The scripted server writes headers and body in separate sends; on a keep-alive connection
-    # (the openai client's pool) Nagle + delayed ACK then stall every reply ~40 ms, which would be
-    # charged to our side only. Accepted sockets inherit TCP_NODELAY from the listener on Linux.
-    server._server.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # noqa: SLF001
-    # Its listen backlog is 5: bursts of new connections (AutoSurvey's, or a pool filling up)
-    # would be reset and retried, timing the retry back-off instead of the call pattern.
-    server._server.socket.listen(1024)  # noqa: SLF001
     server.default = scripted_answer
     print(f"scripted server latency {args.latency * 1000:.0f} ms/request\n")
     header = (f"{'survey':40} {'claims':>6} {'cites':>6} {'impl':28} {'h() calls':>9} {'HTTP reqs':>9} "

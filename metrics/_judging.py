@@ -8,7 +8,6 @@ Usage is measured as the difference of each judge's per-metric counters across o
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -62,11 +61,6 @@ class UsageProbe:
         return {**total, "per_judge": per_judge} if per_judge else {}
 
 
-def usage_of(judges: Sequence[Any], metric: str) -> dict[str, Any]:
-    """Cumulative per-metric usage of ``judges`` (used when no probe was taken)."""
-    return {getattr(j, "name", str(j)): _metric_counter(j, metric) for j in judges}
-
-
 def backend_for_nli(ctx: MetricContext) -> tuple[Any, list[Any]]:
     """The h() backend: the context's ``nli`` resource if configured, else the judge."""
     from metrics._nli_backends import JudgeNLI, make_nli_backend
@@ -82,9 +76,18 @@ def backend_for_nli(ctx: MetricContext) -> tuple[Any, list[Any]]:
     return JudgeNLI(judges[0]), judges[:1]
 
 
-def mean(values: Sequence[float | None]) -> float | None:
-    xs = [float(v) for v in values if v is not None and not math.isnan(float(v))]
-    return sum(xs) / len(xs) if xs else None
+def flag(value: Any, default: bool = False) -> bool:
+    """A boolean metric option given as bool, number or string (``true``/``no``/``1`` ...)."""
+    if value is None:
+        return default
+    if isinstance(value, str):
+        v = value.strip().lower()
+        if v in ("1", "true", "yes", "y", "on"):
+            return True
+        if v in ("0", "false", "no", "n", "off", ""):
+            return False
+        raise ValueError(f"not a yes/no option value: {value!r}")
+    return bool(value)
 
 
 def failure(judgement: Any, **where: Any) -> dict[str, Any]:

@@ -100,7 +100,9 @@ class HFNLI:
         self.device = device
         self.batch_size = batch_size
         self.entail = entailment_index(self.model.config.id2label)
-        limit = max_length or getattr(self.tokenizer, "model_max_length", 512)
+        # Tokenizers without a limit report model_max_length = 1e30: the position table decides.
+        positions = getattr(self.model.config, "max_position_embeddings", None) or 512
+        limit = max_length or min(getattr(self.tokenizer, "model_max_length", 512), positions)
         self.max_length = int(min(limit, 4096))
 
     def entails_many(self, pairs: Sequence[tuple[str, str]], *, metric: str = "") -> list[Verdict]:

@@ -266,12 +266,12 @@ class CitationNLI:
     requires_any = (frozenset({"judge"}), frozenset({"nli"}))
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, backend_for_nli
+        from metrics._judging import UsageProbe, backend_for_nli, flag
 
         backend, judges = backend_for_nli(ctx)
         probe = UsageProbe(judges, NAME)
         full = candidate.extra.get("full_texts") if isinstance(candidate.extra.get("full_texts"), dict) else None
-        title_fallback = bool(ctx.options.get("citation_nli_title_fallback", False))
+        title_fallback = flag(ctx.options.get("citation_nli_title_fallback"))
         prepared = prepare_claims(candidate, full, title_fallback=title_fallback)
         claims = prepared.claims
         failures: list[dict[str, Any]] = []

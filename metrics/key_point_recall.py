@@ -223,6 +223,7 @@ class KeyPointRecall:
                 "missing_count": sum(f is False for f in found),
                 "undetermined": sum(f is None for f in found),
                 "sections_asked": len(sections),
+                "sections_cut": [s.title for s in sections if len(s.text()) > section_chars],
                 "chunks": len(chunks),
                 "chunk_strategy": strategy,
                 "check_questions": asked,

@@ -44,14 +44,14 @@ class ReferenceRelevanceLLM:
     }
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, failure, judges_of
+        from metrics._judging import UsageProbe, failure, flag, judges_of
         from surveybench.judges.parsing import parse_score_1_to_5, parse_yes_no
         from surveybench.prompts.judging import REFERENCE_RELEVANCE, TOPIC_RELEVANCE
 
         judges = judges_of(ctx)
         probe = UsageProbe(judges, NAME)
         topic = candidate.topic or reference.topic or reference.title
-        with_scale = bool(ctx.options.get("reference_relevance_scale", True))
+        with_scale = flag(ctx.options.get("reference_relevance_scale"), default=True)
         docs: list[tuple[str, str, str]] = []  # (ref id, title, text for the judge)
         on_title, skipped = 0, []
         for ref in candidate.references:

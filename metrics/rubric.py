@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from metrics.base import MetricContext, MetricResult, register
@@ -70,6 +71,17 @@ def render_survey(survey: Survey, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[s
     text = "\n\n".join(parts)
     total = sum(len(t) for _, _, t in blocks) or 1
     return text, {"condensed": True, "chars": len(text), "body_share_kept": round(kept / total, 4)}
+
+
+def parse_criteria(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """The ``rubric_criteria`` option: a list or a comma-separated string; default all six."""
+    if not value:
+        return CRITERIA
+    names = [c.strip() for c in (value.split(",") if isinstance(value, str) else value) if c.strip()]
+    unknown = [c for c in names if c not in CRITERIA]
+    if unknown:
+        raise ValueError(f"rubric_criteria: unknown {unknown}; choose from {', '.join(CRITERIA)}")
+    return tuple(names)
 
 
 def context_chars(judges: Sequence[Any], default: int = DEFAULT_MAX_CHARS) -> int:
@@ -148,15 +160,13 @@ class Rubric:
 
         judges = judges_of(ctx)
         probe = UsageProbe(judges, NAME)
-        criteria = tuple(ctx.options.get("rubric_criteria", CRITERIA))
+        criteria = parse_criteria(ctx.options.get("rubric_criteria"))
         max_chars = int(ctx.options.get("rubric_max_chars") or context_chars(judges))
         content, rendering = render_survey(candidate, max_chars)
         topic = candidate.topic or reference.topic or reference.title
         per_judge: dict[str, dict[str, int | None]] = {}
         failures: list[dict[str, Any]] = []
         truncated: list[str] = []
-        from concurrent.futures import ThreadPoolExecutor
-
         pairs = [(judge, c) for judge in judges for c in criteria]
         values = {"topic": topic, "content": content}
         # Every (judge, criterion) prompt differs, so they run side by side rather than as one ask_many.

@@ -285,3 +285,38 @@ def test_autosurvey_merges_outlines_of_chunks(scripted_llm, judge, minilm_embedd
     assert merge[0].user.count("Title: Vision Survey") == 5
     assert s.title == "Merged" and [x.title for x in s.sections] == ["Only Section", "Core Ideas"]
     assert scripted_llm.calls == 5 + 1 + 1 + 1  # rough, merge, subsection outline, one draft
+
+
+def test_human_guided_on_the_real_surveygen_gold(scripted_llm, judge, tmp_path: Path) -> None:
+    read_survey = pytest.importorskip("surveybench.readers").read_survey
+    from tests.plugins.shared_data import shared_path
+
+    gold = read_survey(shared_path(
+        "surveygen", "Gold_Standard_Deep Learning Applications in Computer Vision.json"))
+    scripted_llm.when(r"write a subsection",
+                      lambda req: f"{_subsection(req.user)} as shown by ref [2] and ref [1].")
+    s = run_baseline("human-guided", gold.topic or gold.title, judge, gold=gold)
+    content = gold.content_sections()
+    assert scripted_llm.calls == len(content)
+    assert [x.title for x in s.sections] == [c.title for c in content]
+    assert s.id == gold.id and s.system == "human-guided"
+    # Each prompt lists exactly the references the gold cites in that section, in order.
+    intro = next(r for r in scripted_llm.requests if "subsection: Introduction." in r.user)
+    gold_intro = [gold.reference_map()[i] for i in content[0].ref_ids]
+    listed = _listed(intro.user)
+    assert [listed[k] for k in sorted(listed)] == [r.title or r.raw or "(untitled)" for r in gold_intro]
+    # "ref [2] and ref [1]" in the Introduction -> the gold's 2nd and 1st Introduction papers
+    cited = [s.reference_map()[i] for i in s.sections[0].paragraphs[0].citations[0].ref_ids]
+    cited += [s.reference_map()[i] for i in s.sections[0].paragraphs[0].citations[1].ref_ids]
+    assert [c.s2_paper_id for c in cited] == [gold_intro[1].s2_paper_id, gold_intro[0].s2_paper_id]
+    # Sections whose gold cites nothing still get written; their ref [k] stay unresolved.
+    empty = next(i for i, c in enumerate(content) if not c.ref_ids)
+    assert s.sections[empty].paragraphs[0].citations[0].unresolved == ["2"]
+    # CLI
+    out = tmp_path / "t3.json"
+    res = CliRunner().invoke(app, ["generate", "--baseline", "human-guided", "--gold",
+                                   str(gold.source_path), "--judge", scripted_llm.spec, "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert json.loads(out.read_text())["system"] == "human-guided"
+    res = CliRunner().invoke(app, ["generate", "--baseline", "human-guided", "-o", str(out)])
+    assert res.exit_code == 1 and "needs --gold" in res.output

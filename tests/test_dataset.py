@@ -337,3 +337,31 @@ def test_hub_id_goes_to_datasets(tmp_path: Path) -> None:
     # every test run) the failure names the id.
     with pytest.raises(DatasetError, match="someorg/surveybench: cannot load with datasets"):
         load_surveys("someorg/surveybench", cache_dir=tmp_path / "cache")
+
+
+def test_cli_export_with_second_level(tmp_path: Path) -> None:
+    pytest.importorskip("surveybench.readers")
+    src = shared_path("surveygen", SURVEYGEN_FILE)
+    first = json.loads(src.read_text(encoding="utf-8"))["references"][0]["referenced_works"][0]
+    sl = tmp_path / "sl.jsonl"
+    sl.write_text(json.dumps({"id": first, "title": "A seminal paper", "year": 1943}) + "\n")
+    runner = CliRunner()
+    res = runner.invoke(app, ["data", "export", str(src), "--second-level", str(sl),
+                              "-o", str(tmp_path / "ds")])
+    assert res.exit_code == 0, res.output
+    second = datasets.load_dataset(str(tmp_path / "ds"), "second_level_references", split="train",
+                                   cache_dir=str(tmp_path / "cache"))
+    row = second[second["id"].index(first)]
+    assert row["title"] == "A seminal paper" and row["year"] == 1943
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"title": "no id"}\n')
+    res = runner.invoke(app, ["data", "export", str(src), "--second-level", str(bad),
+                              "-o", str(tmp_path / "ds2")])
+    assert res.exit_code == 1 and "bad.jsonl, line 1" in res.output
+    unknown = tmp_path / "unknown.jsonl"
+    unknown.write_text(json.dumps({"id": first, "colour": "red"}) + "\n")
+    res = runner.invoke(app, ["data", "export", str(src), "--second-level", str(unknown),
+                              "-o", str(tmp_path / "ds3")])
+    assert res.exit_code == 1 and "unknown keys ['colour']" in res.output
+    res = runner.invoke(app, ["data", "export", str(tmp_path / "nothing.json"), "-o", str(tmp_path / "d4")])
+    assert res.exit_code == 1 and "nothing.json: no such file" in res.output

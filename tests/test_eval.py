@@ -180,3 +180,38 @@ def test_manifest_is_json_with_config(ws, test_metrics) -> None:
     m = json.loads(out.manifest_path.read_text())
     assert m["config"]["systems"] == ["S1"] and m["metrics"]["_t_ratio"]["description"]
     assert m["gold"]["topics"] == 3
+
+
+def test_judge_metric_on_scripted_llm_records_usage_and_resumes(ws, scripted_llm, monkeypatch) -> None:
+    """A real LLM metric (structure_llm) through a real HTTP judge: usage lands in the
+    manifest, the key does not, and a rerun makes no new LLM calls."""
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    scripted_llm.default = "4"
+    cfg = EvalConfig(systems=["S1", "S2"], metrics=["structure_llm"], judge=scripted_llm.spec, jobs=2)
+    out = run_eval(ws, cfg, show_progress=False)
+    df = pd.read_parquet(out.results_path)
+    assert df.status.eq("ok").all() and df.value.eq(4.0).all() and len(df) == 5
+    calls = len(scripted_llm.requests)
+    # the outlines of S1 and S2 are identical on A and C, so the judge cache may answer some
+    # (how many depends on which concurrent unit asks first)
+    assert 3 <= calls <= 5
+    m = out.manifest
+    assert m["usage"]["judge_session"]["calls"] >= 3
+    assert m["models"]["judge"] and "judge" in m["models"]["resources_used"]
+    assert m["notes"] == []  # a judge was given: no default-judge note
+    assert SECRET not in out.manifest_path.read_text()
+    again = run_eval(ws, cfg, show_progress=False)
+    assert (again.computed, again.reused) == (0, 5) and len(scripted_llm.requests) == calls
+
+
+def test_gold_from_exported_dataset(ws, test_metrics, tmp_path) -> None:
+    """--data: gold surveys read from a SurveyBench dataset directory (HF Hub layout)."""
+    from surveybench.dataset import export_dataset
+
+    data_dir = export_dataset(list(ws.gold_surveys().values()), tmp_path / "hf")
+    out = run_eval(ws, EvalConfig(systems=["S1"], metrics=["_t_ratio"], data=str(data_dir)), show_progress=False)
+    df = pd.read_parquet(out.results_path)
+    ratio = df[df.score == "ratio"].set_index("topic")["value"].to_dict()
+    assert ratio == {"A": 0.5, "B": 1.0, "C": 0.25}
+    assert set(df.domain) == {"Biology", "Medicine"}
+    assert out.manifest["gold"]["source"].startswith("dataset ")

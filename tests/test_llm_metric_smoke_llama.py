@@ -21,13 +21,13 @@ def test_rubric_on_real_llama_server(llama_server, judge_cache) -> None:
         ("Introduction", ["Graph neural networks learn on graphs by passing messages between nodes."]),
         ("Methods", ["Convolutional and attention-based variants aggregate neighbour features."]),
     ], topic="Graph neural networks")
-    res = Rubric().compute(s, s, MetricContext(options={"rubric_criteria": ["coverage", "relevance"]}).provide("judge", judge))
-    assert set(res.details["per_judge"][judge.name]) == {"coverage", "relevance", "mean"}
+    res = Rubric().compute(s, s, MetricContext(options={"rubric_criteria": "relevance"}).provide("judge", judge))
+    assert set(res.details["per_judge"][judge.name]) == {"relevance", "mean"}
     failed = {f["criterion"] for f in res.failures}
-    for c in ("coverage", "relevance"):
-        v = res.scores[c]
-        assert (v is not None and 1 <= v <= 5) or (c in failed)
+    v = res.scores["relevance"]
+    assert (v is not None and 1 <= v <= 5) or "relevance" in failed
     for f in res.failures:
         assert f["cause"] and f["error"]
-    assert res.usage["asked"] == 2 and res.usage["calls"] + res.usage["cached"] >= 2
-    assert res.usage["prompt_tokens"] > 0
+    assert res.usage["asked"] == 1 and res.usage["calls"] >= 1
+    if not res.failures or res.failures[0]["cause"] == "unparseable":
+        assert res.usage["prompt_tokens"] > 0  # the server answered and reported its usage

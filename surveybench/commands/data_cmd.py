@@ -25,7 +25,7 @@ def _read_second_level(path: Path) -> dict[str, dict]:
                 rec = json.loads(line)
                 out[str(rec["id"])] = {k: v for k, v in rec.items() if k != "id"}
             except (json.JSONDecodeError, KeyError, TypeError) as e:
-                raise typer.BadParameter(
+                raise ValueError(
                     f"{path}, line {n}: expected a JSON object with an 'id' ({e})"
                 ) from None
     return out
@@ -89,7 +89,11 @@ def export(
         surveys, report = read_many([p for p in inputs if p.exists()], fmt, system=system,
                                     system_from_dir=system_from_dir)
     bad = [(f.path, f.error or "unreadable") for f in report.files if not f.ok]
-    meta = _read_second_level(second_level) if second_level else None
+    try:
+        meta = _read_second_level(second_level) if second_level else None
+    except (OSError, ValueError) as e:
+        console.print(f"[red]error:[/red] {e}")
+        raise typer.Exit(1) from None
     if surveys:
         try:
             path = export_dataset(

@@ -34,13 +34,11 @@ def eval_command(
 ) -> None:
     """Evaluate one or more systems against the gold surveys.
 
-    Each generated survey is paired with the gold survey on the same topic; every selected
-    metric is run on every pair, with a progress bar per metric. Results go to
-    WORKSPACE/runs/RUN_ID/results.parquet (one row per system, topic, metric and sub-score)
-    with manifest.json (configuration, versions, models, LLM usage, failures).
+    Each generated survey is paired with the gold survey on the same topic; every selected metric is run on every pair, with a progress bar per metric. Results go to WORKSPACE/runs/RUN_ID/results.parquet (one row per system, topic, metric and sub-score) with manifest.json (configuration, versions, models, LLM usage, failures).
 
-    Interrupt it at any time (Ctrl-C or kill) and run the same command again: finished units
-    are kept and only the rest is computed.
+    Without --judge the local default judge (SmolLM2-135M) is used, and without --embedder BAAI/bge-large-en-v1.5 if it is cached locally, else the local all-MiniLM-L6-v2; the command says so.
+
+    Interrupt it at any time (Ctrl-C or kill) and run the same command again: finished units are kept and only the rest is computed.
 
     Examples:
 

@@ -14,13 +14,23 @@ class Baseline(str, Enum):
     naive_rag = "naive-rag"
     qual_sg = "qual-sg"
     autosurvey = "autosurvey"
+    human_guided = "human-guided"
 
 
 def generate(
     baseline: Annotated[Baseline, typer.Option(help="Which baseline to run.")],
-    topic: Annotated[str, typer.Option(help="Survey topic (SurveyGen App. G style).")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Output file: .md (Markdown with a "
                                       "References list) or .json (the Survey object).")],
+    topic: Annotated[
+        str | None,
+        typer.Option(help="Survey topic (SurveyGen App. G style); human-guided defaults to the "
+                     "gold survey's topic."),
+    ] = None,
+    gold: Annotated[
+        Path | None,
+        typer.Option(help="human-guided only: the human survey file (SurveyGen JSON, Markdown) "
+                     "whose outline and per-section references are the input (Task 3)."),
+    ] = None,
     candidates: Annotated[
         Path | None,
         typer.Option(help="Candidate papers for the RAG baselines: .jsonl/.json of "
@@ -48,10 +58,11 @@ def generate(
 ) -> None:
     """Write a survey on a topic with a baseline and save it as Markdown or JSON.
 
-    Baselines: [bold]topic-only[/bold] (SurveyGen Task 1), [bold]naive-rag[/bold] (topic
-    similarity retrieval), [bold]qual-sg[/bold] (SurveyGen §2.4 quality-aware reranking),
-    [bold]autosurvey[/bold] (outline -> draft -> refine, AutoSurvey §2). All but topic-only
-    need --candidates.
+    [bold]topic-only[/bold] (SurveyGen Task 1) needs only --topic.
+    [bold]naive-rag[/bold] (topic-similarity retrieval), [bold]qual-sg[/bold] (SurveyGen §2.4
+    quality-aware reranking) and [bold]autosurvey[/bold] (outline -> draft -> refine,
+    AutoSurvey §2) need --candidates. [bold]human-guided[/bold] (SurveyGen Task 3) needs --gold.
+    Add --cache FILE to make an interrupted run resume without repeating finished LLM calls.
 
     [bold]Examples[/bold]
 
@@ -63,6 +74,8 @@ def generate(
 
       surveybench generate --baseline autosurvey --topic "LLM agents" --candidates pool.jsonl \\
         --judge http://127.0.0.1:8000/v1@qwen2.5-7b-instruct -o agents.md
+
+      surveybench generate --baseline human-guided --gold gold_survey.json -o task3.md
     """
     from rich.console import Console
 
@@ -75,9 +88,22 @@ def generate(
     suffix = out.suffix.lower()
     if suffix not in (".md", ".json"):
         fail(f"{out}: output must end in .md or .json")
-    if not topic.strip():
-        fail("--topic is empty")
     name = baseline.value
+    gold_survey = None
+    if name == "human-guided":
+        if gold is None:
+            fail("baseline human-guided needs --gold FILE (the human survey)")
+        from surveybench.readers import ReaderError, read_survey
+
+        try:
+            gold_survey = read_survey(gold)  # type: ignore[arg-type]
+        except ReaderError as e:
+            fail(str(e))
+        topic = topic or gold_survey.topic or gold_survey.title
+        if topic != (gold_survey.topic or gold_survey.title):
+            gold_survey = gold_survey.model_copy(update={"topic": topic})
+    if not topic or not topic.strip():
+        fail("--topic is missing or empty")
 
     from baselines import NEEDS_CANDIDATES, run_baseline
 
@@ -114,7 +140,7 @@ def generate(
     try:
         with console.status(f"running {name} on {topic!r} with {llm.name} ..."):
             survey = run_baseline(name, topic, llm, candidates=pool, embedder=emb, budget=budget,
-                                  cutoff=cutoff, max_tokens=max_tokens)
+                                  cutoff=cutoff, max_tokens=max_tokens, gold=gold_survey)
     except GenerationError as e:
         fail(str(e))
     finally:

@@ -20,8 +20,7 @@ def build(
     output: Path = typer.Option(Path("site"), "--output", "-o", help="Directory to write the site into."),
     title: str = typer.Option("SurveyBench leaderboard", "--title", help="Site title."),
 ) -> None:
-    """Write a static site: sortable leaderboard with CIs and domain/task filters, a page per
-    system with per-survey scores and failures, a metrics page, and plots.
+    """Write a static site: sortable leaderboard with CIs and domain/task filters, a page per system with per-survey scores and failures, a metrics page, and plots.
 
     Open OUTPUT/index.html in a browser; it needs no server and no network.
 

@@ -27,6 +27,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Union
 
 
+class _Server(ThreadingHTTPServer):
+    # The default listen backlog of 5 resets bursts of new connections (a pool filling up),
+    # which would time the client's retry back-off instead of the call pattern under test.
+    request_queue_size = 1024
+    daemon_threads = True
+
+
 @dataclass
 class Fault:
     """A scripted misbehaviour. Build with the class methods."""
@@ -118,7 +125,7 @@ class ScriptedLLM:
         self._queue: list[Reply] = []
         self._rules: list[tuple[re.Pattern[str], Reply]] = []
         self._lock = threading.Lock()
-        self._in_flight = 0
+        self._active: set[int] = set()  # ids of requests being answered since the last reset
         self.max_in_flight = 0
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -141,6 +148,7 @@ class ScriptedLLM:
             self.requests.clear()
             self._queue.clear()
             self._rules.clear()
+            self._active.clear()  # a slow answer left over from a previous test no longer counts
             self.max_in_flight = 0
 
     @property
@@ -183,7 +191,19 @@ class ScriptedLLM:
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 pass
 
+            current: ChatRequest | None = None
+
+            def _finish(self) -> None:
+                # counted as done *before* the bytes go out: once the client has its answer it
+                # may send the next request, which must not overlap this one in max_in_flight
+                req, self.current = self.current, None
+                if req is not None:
+                    req.t_end = time.monotonic()
+                    with outer._lock:
+                        outer._active.discard(id(req))
+
             def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
+                self._finish()
                 data = body.encode()
                 try:
                     self.send_response(status)
@@ -191,8 +211,11 @@ class ScriptedLLM:
                     self.send_header("Content-Length", str(len(data)))
                     for k, v in (headers or {}).items():
                         self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
+                    # Headers and body in one send: separate sends on a keep-alive connection
+                    # meet Nagle + delayed ACK and stall every reply by ~40 ms.
+                    self._headers_buffer.append(b"\r\n")
+                    self._headers_buffer.append(data)
+                    self.flush_headers()
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout): nothing to do
 
@@ -214,14 +237,13 @@ class ScriptedLLM:
                                   time.monotonic())
                 with outer._lock:
                     outer.requests.append(req)
-                    outer._in_flight += 1
-                    outer.max_in_flight = max(outer.max_in_flight, outer._in_flight)
+                    outer._active.add(id(req))
+                    outer.max_in_flight = max(outer.max_in_flight, len(outer._active))
+                self.current = req
                 try:
                     self._answer(req)
                 finally:
-                    req.t_end = time.monotonic()
-                    with outer._lock:
-                        outer._in_flight -= 1
+                    self._finish()
 
             def _answer(self, req: ChatRequest) -> None:
                 if not self.path.rstrip("/").endswith("/chat/completions"):
@@ -272,8 +294,7 @@ class ScriptedLLM:
                 }
                 self._send(200, json.dumps(payload))
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True,
                                         name="scripted-llm")
         self._thread.start()

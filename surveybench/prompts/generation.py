@@ -7,9 +7,11 @@ AutoSurvey": rough outline, merging outlines, subsection outline, subsection wri
 reflection and coherency refinement.
 
 Wording is the papers'; the only edits are placeholders (``{topic}`` for "[TOPIC]" /
-"{TOPIC}"), doubled braces around the JSON examples (``str.format``), and obvious extraction
-damage in the paper text (page numbers inside words) removed. Where the paper's prompt is
-ambiguous the ``notes`` say how it is filled.
+"{TOPIC}"), doubled braces around the JSON examples (``str.format``), obvious extraction damage
+in the paper text (line numbers inside words) removed, and, for AutoSurvey, the ``---``
+delimiters around inserted blocks and the ``<instruction>`` tags of the authors' code release
+(AutoSurveys/AutoSurvey ``src/prompt.py``), which the appendix prints without. Where the paper's
+prompt is ambiguous the ``notes`` say how it is filled.
 """
 
 from __future__ import annotations
