@@ -56,6 +56,18 @@ class Outline:
         return out
 
 
+# Titles copied from the prompts' format examples: a reply made of them is no outline
+# (tiny models often echo the example verbatim).
+_PLACEHOLDER = re.compile(
+    r"^(section title|subsection title|name of (sub)?section|title of the survey)\s*(\d+|k|n)?$",
+    re.I,
+)
+
+
+def _is_placeholder(title: str) -> bool:
+    return bool(_PLACEHOLDER.match(title.strip())) or title.strip() in ("...", "\u2026")
+
+
 def _clean(text: Any) -> str:
     t = str(text or "").strip()
     t = re.sub(r"^\[(.*)\]$", r"\1", t).strip()  # "[NAME OF SECTION 1]" echoed with brackets
@@ -88,10 +100,13 @@ def parse_surveygen_outline(reply: str) -> Outline:
                     t, d = _clean(s), ""
                 if t:
                     children.append(OutlineNode(t, d))
-        # Placeholder keys copied from the prompt's example are not subsections.
-        children = [c for c in children if c.title not in ("...", "…")]
-        sections.append(OutlineNode(title, _clean(item.get("description")), children))
-    return Outline(title=_clean(obj.get("title")) or "", sections=sections)
+        children = [c for c in children if not _is_placeholder(c.title)]
+        if not _is_placeholder(title):
+            sections.append(OutlineNode(title, _clean(item.get("description")), children))
+    if not sections:
+        raise ParseError("the outline only repeats the prompt's example titles")
+    title = _clean(obj.get("title"))
+    return Outline(title="" if _is_placeholder(title) else title, sections=sections)
 
 
 _LINE = re.compile(
@@ -114,11 +129,11 @@ def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
             continue
         kind, value = m.group(1).lower(), _clean(m.group(3))
         if kind == "title" and not title:
-            title = value
-        elif kind == unit and value:
+            title = "" if _is_placeholder(value) else value
+        elif kind == unit and value and not _is_placeholder(value):
             nodes.append(OutlineNode(value))
         elif kind == "description" and nodes and not nodes[-1].description:
             nodes[-1].description = value
     if not nodes:
-        raise ParseError(f"no '{unit.title()} k:' lines in the reply: {' '.join(reply.split())[:100]}")
+        raise ParseError(f"no '{unit.title()} k:' lines with a real title in the reply: {' '.join(reply.split())[:100]}")
     return Outline(title=title, sections=nodes)

@@ -119,11 +119,16 @@ def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Pat
     lookups = sorted({i for r in refs if (i := s2_lookup_id(r))})
     by_cid = {i.split(":", 1)[1]: i for i in lookups if i.startswith("CorpusId:")}
     by_doi = {i.split(":", 1)[1].lower(): i for i in lookups if i.startswith("DOI:")}
-    papers_files = [str(p) for p in sorted((s2_dir / "papers").glob("*.gz"))]
+    by_arxiv = {i.split(":", 1)[1]: i for i in lookups if i.startswith("ARXIV:")}
+    by_pid = {i: i for i in lookups if ":" not in i}  # bare S2 paper ids (sha)
+    papers_files = _dataset_files(s2_dir, "papers")
     if not papers_files:
         raise SnapshotError(f"{s2_dir}: no papers/*.gz files")
+    # the same four ways the API mode looks a reference up (s2_lookup_id)
     rows = _query(con, papers_files, _S2_PAPER_COLS, "CAST(corpusid AS VARCHAR)", list(by_cid))
     rows += _query(con, papers_files, _S2_PAPER_COLS, "lower(json_extract_string(externalids, '$.DOI'))", list(by_doi))
+    rows += _query(con, papers_files, _S2_PAPER_COLS, "json_extract_string(externalids, '$.ArXiv')", list(by_arxiv))
+    rows += _query(con, papers_files, _S2_PAPER_COLS, "regexp_replace(url, '^.*/', '')", list(by_pid))
     cids = sorted({str(r["corpusid"]) for r in rows})
     abstracts = {str(r["corpusid"]): r["abstract"] for r in _query(
         con, _dataset_files(s2_dir, "abstracts"), {"corpusid": "BIGINT", "abstract": "VARCHAR"},
@@ -136,9 +141,14 @@ def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Pat
         rec = _s2_from_dataset(p, abstracts.get(cid), tldrs.get(cid))
         if cid in by_cid:
             data.s2[by_cid[cid]] = rec
-        d = normalise_doi((p.get("externalids") or {}).get("DOI"))
+        ext = p.get("externalids") or {}
+        d = normalise_doi(ext.get("DOI"))
         if d and d in by_doi:
             data.s2[by_doi[d]] = rec
+        if ext.get("ArXiv") in by_arxiv:
+            data.s2[by_arxiv[ext["ArXiv"]]] = rec
+        if rec["paperId"] in by_pid:
+            data.s2[rec["paperId"]] = rec
     # --- OpenAlex works by DOI (snapshot DOIs are https://doi.org/ URLs)
     dois = sorted({d for r in refs if (d := ref_doi(r, data))})
     works = _query(con, _files(openalex_dir, "works"), _WORK_COLS,

@@ -256,7 +256,7 @@ def build_site(results: Path | str, out_dir: Path | str, *, title: str = "Survey
         root="", columns=columns, boards=boards,
         domains=[{"id": f"d{i}", "name": d} for i, d in enumerate([ALL, *domains])],
         tasks=[{"id": f"t{i}", "name": t} for i, t in enumerate([ALL, *tasks])],
-        info=info, plots=plots, notes=notes, n_failed=int((df["status"] == "failed").sum()),
+        info=info, plots=plots, notes=notes, metric_names=metrics, n_failed=int((df["status"] == "failed").sum()),
         **common), encoding="utf-8")
 
     used_scores = {m: sorted({c.score for c in columns if c.metric == m}) for m in metrics}

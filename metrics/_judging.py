@@ -14,6 +14,13 @@ from typing import Any
 from metrics.base import MetricContext
 
 
+def mean_known(values: Sequence[float | bool | None]) -> float | None:
+    """Mean of the values that are not None (a failed judgement is left out, never scored);
+    booleans count as 1/0, so this is also the share of True. None when nothing is known."""
+    known = [float(v) for v in values if v is not None]
+    return sum(known) / len(known) if known else None
+
+
 def judges_of(ctx: MetricContext) -> list[Any]:
     judge = ctx.get("judge")
     inner = getattr(judge, "judges", None)

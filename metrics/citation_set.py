@@ -29,7 +29,8 @@ Which references count: ``citation_set`` uses the references *cited in the body*
 of in-text citations); a survey that has a reference list but no resolved in-text citation falls
 back to its whole list (``details`` says so). ``citation_set_listed`` uses every reference-list
 entry. Within one survey, entries with the same identifier or the same normalised title count
-once. Precision is undefined (``None``) without generated references and recall without human
+once; an entry with neither title (nor raw reference string) nor identifier counts but can
+never match. Precision is undefined (``None``) without generated references and recall without human
 ones; F1 and IoU are then 0 unless both sides are empty (then all are ``None``).
 """
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from metrics._judging import mean_known
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
 
@@ -63,8 +64,7 @@ def parse_key_points(reply: str) -> list[str]:
 
 def kpr(found: Sequence[bool | None]) -> float | None:
     """Share of key points present; undetermined (None) ones are left out of both counts."""
-    known = [f for f in found if f is not None]
-    return sum(known) / len(known) if known else None
+    return mean_known(found)
 
 
 def search_key_points(

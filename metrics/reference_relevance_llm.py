@@ -8,29 +8,37 @@ Doc is the generated survey's reference list. SurveyX's prompt gives the judge t
 abstract; a reference without abstract or TLDR is judged on its title (or raw reference string)
 and counted in ``details["judged_on_title"]``; one with no text at all is skipped and listed.
 A failed answer leaves that reference out of that score and is recorded in ``failures``.
-With a panel, every judge answers; scores are means over judges, per judge in ``details``.
+With a panel, every judge answers; scores are means over judges, per judge in ``details``,
+and the judges' agreement over the references in ``details["agreement"]``.
 Set option ``reference_relevance_scale=False`` to skip the 1-5 scale (halves the calls).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+from metrics._judging import mean_known
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
 
 NAME = "reference_relevance_llm"
 
 
-def share_relevant(verdicts: Sequence[bool | None]) -> float | None:
-    known = [v for v in verdicts if v is not None]
-    return sum(known) / len(known) if known else None
+def panel_agreement(rows: dict[str, list[list[float | None]]], names: list[str]) -> dict[str, Any]:
+    """Agreement of a panel over the references (judges as coders, references as items):
+    Krippendorff's alpha — nominal for the yes/no verdicts, ordinal for the 1-5 scores — and
+    mean pairwise Spearman for the scores. None where undefined (see the judge layer)."""
+    from surveybench.judges.agreement import krippendorff_alpha, mean_pairwise_spearman
 
-
-def mean_score(scores: Sequence[int | None]) -> float | None:
-    known = [s for s in scores if s is not None]
-    return sum(known) / len(known) if known else None
+    out: dict[str, Any] = {"judges": names}
+    if rows.get("relevance_llm"):
+        out["relevance_llm"] = {"krippendorff_alpha_nominal": krippendorff_alpha(rows["relevance_llm"], "nominal")}
+    if rows.get("topical_relevance"):
+        out["topical_relevance"] = {
+            "krippendorff_alpha_ordinal": krippendorff_alpha(rows["topical_relevance"], "ordinal"),
+            "mean_pairwise_spearman": mean_pairwise_spearman(rows["topical_relevance"]),
+        }
+    return out
 
 
 class ReferenceRelevanceLLM:
@@ -66,15 +74,17 @@ class ReferenceRelevanceLLM:
             docs.append((ref.id, title, text))
         failures: list[dict[str, Any]] = []
         per_judge: dict[str, dict[str, Any]] = {}
+        rows: dict[str, list[list[float | None]]] = {"relevance_llm": [], "topical_relevance": []}
         for judge in judges:
             rel = judge.ask_many(
                 REFERENCE_RELEVANCE, [{"abstract": t, "topic": topic} for _, _, t in docs],
                 parse=parse_yes_no, metric=NAME,
             )
             verdicts = [j.value if j.ok else None for j in rel]
+            rows["relevance_llm"].append([None if v is None else float(v) for v in verdicts])
             failures += [failure(j, reference=d[0], prompt="relevance_llm") for d, j in zip(docs, rel) if not j.ok]
             entry: dict[str, Any] = {
-                "relevance_llm": share_relevant(verdicts),
+                "relevance_llm": mean_known(verdicts),
                 "not_relevant": [d[0] for d, v in zip(docs, verdicts) if v is False],
             }
             if with_scale:
@@ -83,13 +93,14 @@ class ReferenceRelevanceLLM:
                     parse=parse_score_1_to_5, metric=NAME,
                 )
                 scores = [j.value if j.ok else None for j in sc]
+                rows["topical_relevance"].append([None if v is None else float(v) for v in scores])
                 failures += [failure(j, reference=d[0], prompt="topical_relevance") for d, j in zip(docs, sc) if not j.ok]
-                entry["topical_relevance"] = mean_score(scores)
+                entry["topical_relevance"] = mean_known(scores)
                 entry["scores"] = {d[0]: s for d, s in zip(docs, scores)}
             per_judge[judge.name] = entry
-        out = {"relevance_llm": mean_score([e["relevance_llm"] for e in per_judge.values()])}
+        out = {"relevance_llm": mean_known([e["relevance_llm"] for e in per_judge.values()])}
         if with_scale:
-            out["topical_relevance"] = mean_score([e["topical_relevance"] for e in per_judge.values()])
+            out["topical_relevance"] = mean_known([e["topical_relevance"] for e in per_judge.values()])
         return MetricResult(
             metric=NAME,
             scores=out,
@@ -99,6 +110,7 @@ class ReferenceRelevanceLLM:
                 "judged_on_title": on_title,
                 "skipped_no_text": skipped,
                 "per_judge": per_judge,
+                "agreement": panel_agreement(rows, list(per_judge)) if len(judges) > 1 else None,
             },
             usage=probe.delta(),
             failures=failures,

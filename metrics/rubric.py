@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from metrics._judging import mean_known
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
 
@@ -101,18 +102,11 @@ def aggregate(per_judge: Mapping[str, Mapping[str, int | None]], criteria: Seque
 
     ``per_judge[judge][criterion]`` is a 1-5 score or None (failed). Means skip None.
     """
-    judge_means: dict[str, float | None] = {}
-    for j, sc in per_judge.items():
-        vals = [sc.get(c) for c in criteria if sc.get(c) is not None]
-        judge_means[j] = sum(vals) / len(vals) if vals else None
-    crit_means: dict[str, float | None] = {}
-    for c in criteria:
-        vals = [sc.get(c) for sc in per_judge.values() if sc.get(c) is not None]
-        crit_means[c] = sum(vals) / len(vals) if vals else None
-    known = [v for v in crit_means.values() if v is not None]
+    judge_means = {j: mean_known([sc.get(c) for c in criteria]) for j, sc in per_judge.items()}
+    crit_means = {c: mean_known([sc.get(c) for sc in per_judge.values()]) for c in criteria}
     return {
         "criteria": crit_means,
-        "mean": sum(known) / len(known) if known else None,
+        "mean": mean_known(list(crit_means.values())),
         "judge_means": judge_means,
         "agreement": agreement(per_judge, criteria),
     }

@@ -9,19 +9,14 @@ needed; a prompt the judge layer had to cut is flagged ``truncated``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+from metrics._judging import mean_known
 from metrics.base import MetricContext, MetricResult, register
 from metrics.rubric import outline
 from surveybench.model import Survey
 
 NAME = "structure_llm"
-
-
-def panel_mean(scores: Sequence[int | None]) -> float | None:
-    vals = [s for s in scores if s is not None]
-    return sum(vals) / len(vals) if vals else None
 
 
 class StructureLLM:
@@ -55,7 +50,7 @@ class StructureLLM:
                 truncated.append(judge.name)
         return MetricResult(
             metric=NAME,
-            scores={"rel_llm": panel_mean(list(per_judge.values()))},
+            scores={"rel_llm": mean_known(list(per_judge.values()))},
             details={"per_judge": per_judge, "truncated": truncated},
             usage=probe.delta(),
             failures=failures,

@@ -16,7 +16,9 @@ and then
    used unless the query has nothing rarer) plus every query word used by at most ``RARE_DF``
    titles. Candidates are then cut to the lengths a 0.95 match allows
    (``|b| in [|a|·t/(2-t), |a|·(2-t)/t]``), screened by rapidfuzz's ``fuzz.ratio`` (an upper
-   bound of difflib's ratio, so lossless) and confirmed with difflib.
+   bound of difflib's ratio, so lossless) and confirmed with difflib. A query none of whose
+   words occurs in the corpus (a one-word title with a typo, a title in a script written
+   without spaces) is compared with every title of a possible length instead.
 
 The word blocking is the one place where the index can differ from a brute-force difflib loop:
 a true >= 0.95 match is missed only if it changes *every* blocking word (each of the three
@@ -40,7 +42,7 @@ from metrics._titles import THRESHOLD, difflib_ratio, normalise_title, prefilter
 RARE_DF = 1000
 N_RAREST = 3
 COMMON_SHARE = 0.02  # words in more than 2% of titles ("learning", "of") are never blocking words
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def _h64(text: str) -> int:
@@ -110,6 +112,9 @@ class TitleIndex:
         a["hash_sorted"] = h[order]
         a["hash_rows"] = order.astype(np.int64)
         a["lengths"] = np.array(lengths, dtype=np.int32)
+        by_len = np.argsort(a["lengths"], kind="stable")
+        a["len_rows"] = by_len.astype(np.int64)
+        a["len_sorted"] = a["lengths"][by_len]
         a.update(_postings(flat_words, word_counts))
         return cls(a)
 
@@ -137,7 +142,7 @@ class TitleIndex:
         if meta.get("format") != "surveybench-title-index" or meta.get("version") != FORMAT_VERSION:
             raise TitleIndexError(f"{meta_path}: unsupported title index format {meta!r}")
         names = ("norm_blob", "offsets", "raw_blob", "raw_offsets", "hash_sorted", "hash_rows",
-                 "lengths", "word_hash", "post_ptr", "postings")
+                 "lengths", "len_rows", "len_sorted", "word_hash", "post_ptr", "postings")
         arrays = {}
         for name in names:
             f = directory / f"{name}.npy"
@@ -187,6 +192,8 @@ class TitleIndex:
         words = sorted(set(norm.split()))
         if not words:
             return np.zeros(0, dtype=np.int64)
+        la = len(norm)
+        lo, hi = la * threshold / (2 - threshold) - 1e-9, la * (2 - threshold) / threshold + 1e-9
         wh = self._a["word_hash"]
         q = np.array([_h64(w) for w in words], dtype=np.uint64)
         pos = np.searchsorted(wh, q)
@@ -194,7 +201,10 @@ class TitleIndex:
         present = (pos < len(wh)) & (wh[pos_c] == q) if len(wh) else np.zeros(len(q), bool)
         wids = pos[present]
         if len(wids) == 0:
-            return np.zeros(0, dtype=np.int64)
+            # No query word occurs in the corpus (a one-word title with a typo, a CJK title
+            # without spaces): compare with every title of a possible length instead.
+            ls = self._a["len_sorted"]
+            return np.sort(self._a["len_rows"][np.searchsorted(ls, lo, "left") : np.searchsorted(ls, hi, "right")])
         ptr = self._a["post_ptr"]
         df = ptr[wids + 1] - ptr[wids]
         order = np.argsort(df, kind="stable")
@@ -204,10 +214,8 @@ class TitleIndex:
         ] or [wids[order[0]]]
         post = self._a["postings"]
         rows = np.unique(np.concatenate([post[ptr[w] : ptr[w + 1]] for w in chosen]))
-        la = len(norm)
         lens = self._a["lengths"][rows]
-        lo, hi = la * threshold / (2 - threshold), la * (2 - threshold) / threshold
-        return rows[(lens >= lo - 1e-9) & (lens <= hi + 1e-9)].astype(np.int64)
+        return rows[(lens >= lo) & (lens <= hi)].astype(np.int64)
 
     def lookup(self, title: str | None, threshold: float = THRESHOLD) -> Lookup:
         norm = normalise_title(title)

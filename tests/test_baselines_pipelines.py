@@ -197,7 +197,8 @@ def test_qual_sg_co_citation_expansion(scripted_llm, judge, minilm_embedder) -> 
 AUTOSURVEY_REPLIES = [
     (r"draft a outline", "Title: Vision Survey\nSection 1: Foundations\nDescription 1: Early CNNs.\n"
                          "Section 2: Modern Models\nDescription 2: Residual nets and transformers."),
-    (r"enrich the section", "Subsection 1: Core Ideas\nDescription 1: The key ideas."),
+    (r"enrich the section", lambda req: "Subsection 1: Core Ideas of " + re.search(
+        r"enrich the section (.+?)\.\n", req.user).group(1) + "\nDescription 1: The key ideas."),
     (r"write the content for the subsection",
      "Deep nets changed vision [Deep residual learning for image recognition; An Image Is Worth "
      "16x16 Words: Transformers for Image Recognition].\n\nSee also [A Survey Nobody Wrote Ever]."),
@@ -218,7 +219,8 @@ def test_autosurvey(scripted_llm, judge, minilm_embedder) -> None:
                      candidates=CANDIDATES, embedder=minilm_embedder)
     assert s.system == "autosurvey" and s.title == "Vision Survey"
     assert [(x.number, x.title) for x in s.sections] == [
-        ("1", "Foundations"), ("1.1", "Core Ideas"), ("2", "Modern Models"), ("2.1", "Core Ideas")]
+        ("1", "Foundations"), ("1.1", "Core Ideas of Foundations"), ("2", "Modern Models"),
+        ("2.1", "Core Ideas of Modern Models")]
     p = s.sections[1].paragraphs
     assert p[0].text == "Deep nets changed vision [1, 2]."
     assert [r.title for r in s.references] == [
@@ -283,7 +285,8 @@ def test_autosurvey_merges_outlines_of_chunks(scripted_llm, judge, minilm_embedd
     merge = [r for r in scripted_llm.requests if "final outline" in r.user]
     assert len(rough) == 5 and len(merge) == 1  # 5 papers before the cutoff
     assert merge[0].user.count("Title: Vision Survey") == 5
-    assert s.title == "Merged" and [x.title for x in s.sections] == ["Only Section", "Core Ideas"]
+    assert s.title == "Merged" and [x.title for x in s.sections] == [
+        "Only Section", "Core Ideas of Only Section"]
     assert scripted_llm.calls == 5 + 1 + 1 + 1  # rough, merge, subsection outline, one draft
 
 

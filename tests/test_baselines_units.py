@@ -113,6 +113,10 @@ def test_parse_surveygen_outline() -> None:
     for bad in ("no json here", '{"title": "x"}', '{"outline": []}', '{"outline": [{"x": 1}]}'):
         with pytest.raises(ParseError):
             parse_surveygen_outline(bad)
+    # SmolLM2-135M's actual reply to the App. I prompt: the format example echoed back.
+    echo = G.SG_OUTLINE_TASK1.render(topic="GNNs").split("```")[1]
+    with pytest.raises(ParseError, match="repeats the prompt's example"):
+        parse_surveygen_outline(echo)
 
 
 def test_parse_autosurvey_outline() -> None:
@@ -133,6 +137,9 @@ Description 2: Spectral and spatial methods.
     assert [s.title for s in sub.sections] == ["Spectral", "Spatial"]
     with pytest.raises(ParseError):
         parse_autosurvey_outline("I cannot help with that.")
+    with pytest.raises(ParseError):
+        parse_autosurvey_outline("Title: [TITLE OF THE SURVEY]\nSection 1: [NAME OF SECTION 1]\n"
+                                 "Section K: [NAME OF SECTION K]")
 
 
 # ---- citations ------------------------------------------------------------------------------

@@ -148,6 +148,11 @@ def test_enriched_reference_facts(api_build):
     w = second["https://openalex.org/W4298166646"]  # only the id is real; the rest is derived in the facts
     assert (w["title"], w["doi"], w["citation_count"]) == (
         "Second-level work W4298166646", "10.99999/w4298166646", 4298166646 % 997)
+    # the card states how the build scales, with this build's own request count: stage 4 sent
+    # S2 batch 1 + 2 faults, works 1 + 1 timeout, authors 3 + 1 429, sources 1 + 1 truncated = 11
+    card = (out / "README.md").read_text()
+    assert "scaling" in card and "1,842 with one request per DOI" in card
+    assert "96.5" in card  # 11 requests * 1000 / 114 references
 
 
 def test_secrets_sent_but_never_stored(api_build):
@@ -245,3 +250,31 @@ def test_cli_help_lists_examples():
     res = CliRunner().invoke(app, ["build", "--help"])
     assert res.exit_code == 0
     assert "--openalex-snapshot" in res.output and "Examples" in res.output
+
+
+def test_snapshot_finds_references_by_every_lookup_id(tmp_path, webapi_facts):
+    """A reference known only by S2 paper id, by arXiv id, by DOI or by corpus id is found in the
+    S2 dataset files the same way the API's batch endpoint finds it (s2_lookup_id)."""
+    from data_builders.snapshot import fetch_snapshot
+    from surveybench.model import Reference
+    from tests.plugins.webapis import write_jsonl_gz
+
+    oa_dir, s2_dir = write_snapshots(webapi_facts, tmp_path / "bulk")
+    write_jsonl_gz(s2_dir / "papers" / "part1.jsonl.gz", [{
+        "corpusid": 42, "externalids": {"ArXiv": "2101.00042", "CorpusId": "42"},
+        "url": "https://www.semanticscholar.org/paper/ffff", "title": "An arXiv-only paper", "year": 2021,
+        "citationcount": 7, "influentialcitationcount": 1, "s2fieldsofstudy": [], "authors": [],
+    }])
+    refs = [
+        Reference(id="p", s2_paper_id="090c5a5df345ab60c41d6de02b3e366e1a27cf43"),
+        Reference(id="c", s2_corpus_id="15619658"),
+        Reference(id="d", doi="10.1007/bf02459570"),
+        Reference(id="a", arxiv_id="2101.00042"),
+        Reference(id="n", arxiv_id="2101.99999"),  # in no file
+    ]
+    data = fetch_snapshot(refs, openalex_dir=oa_dir, s2_dir=s2_dir)
+    assert set(data.s2) == {"090c5a5df345ab60c41d6de02b3e366e1a27cf43", "CorpusId:15619658",
+                            "DOI:10.1007/bf02459570", "ARXIV:2101.00042"}
+    # McCulloch & Pitts (SurveyGen facts) by three routes, the arXiv paper by the fourth
+    assert {data.s2[k]["citationCount"] for k in data.s2 if not k.startswith("ARXIV")} == {15390}
+    assert data.s2["ARXIV:2101.00042"]["citationCount"] == 7

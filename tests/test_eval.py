@@ -215,3 +215,34 @@ def test_gold_from_exported_dataset(ws, test_metrics, tmp_path) -> None:
     assert ratio == {"A": 0.5, "B": 1.0, "C": 0.25}
     assert set(df.domain) == {"Biology", "Medicine"}
     assert out.manifest["gold"]["source"].startswith("dataset ")
+
+
+@dataclass
+class JudgeName:
+    name: str = "_t_judge_name"
+    description: str = "records which judge it was lent (test)"
+    paper: str = "none"
+    requires: frozenset = field(default_factory=lambda: frozenset({"judge"}))
+
+    def compute(self, candidate, reference, ctx):
+        return MetricResult(self.name, {"one": 1.0}, details={"judge": ctx.judge.name})
+
+
+def test_no_judge_given_uses_and_announces_local_default(ws, capsys) -> None:
+    from rich.console import Console
+
+    from surveybench.judges import DEFAULT_JUDGE_SPEC
+
+    REGISTRY["_t_judge_name"] = JudgeName()
+    try:
+        console = Console(stderr=True, soft_wrap=True)
+        out = run_eval(ws, EvalConfig(systems=["S1"], metrics=["_t_judge_name"]), console=console,
+                       show_progress=False)
+    finally:
+        REGISTRY.pop("_t_judge_name")
+    assert any("no --judge given" in n and repr(DEFAULT_JUDGE_SPEC) in n for n in out.manifest["notes"])
+    assert "no --judge given: using the local default judge" in capsys.readouterr().err
+    assert out.manifest["models"]["resources_used"]["judge"] == DEFAULT_JUDGE_SPEC
+    df = pd.read_parquet(out.results_path)
+    assert df.status.eq("ok").all() and len(df) == 3  # the local judge was built and lent
+    assert out.manifest["models"]["judge_is_tiny_local"] is True

@@ -151,6 +151,12 @@ def test_browser_sort_and_filter(site: Path, browser, tmp_path) -> None:
 
     Select(browser.find_element(By.ID, "domain-select")).select_by_visible_text("All")
     Select(browser.find_element(By.ID, "task-select")).select_by_visible_text("All")
+    # metric filter: only m2's column stays visible
+    Select(browser.find_element(By.ID, "metric-select")).select_by_visible_text("m2")
+    (board,) = [b for b in browser.find_elements(By.CSS_SELECTOR, "section.board") if b.is_displayed()]
+    shown = [th.text.split("\n")[0] for th in board.find_elements(By.CSS_SELECTOR, "thead th") if th.is_displayed()]
+    assert shown == ["#", "System", "Surveys", "m2"]
+    Select(browser.find_element(By.ID, "metric-select")).select_by_visible_text("All")
     shot = tmp_path / "leaderboard.png"
     browser.save_screenshot(str(shot))
     print(f"leaderboard screenshot: {shot}")

@@ -72,5 +72,19 @@ def test_citation_nli_runs_on_hf_backend(tiny_nli_dir) -> None:
     ctx = MetricContext({"nli": lambda: make_nli_backend(f"hf:{tiny_nli_dir}")})
     res = CitationNLI().compute(s, s, ctx)
     assert res.details["nli"] == f"hf:{tiny_nli_dir}"
-    assert res.details["claims_judged"] == 2 and res.scores["recall"] is not None
+    assert res.details["claims_judged"] == 2
+    # recall by hand from the model's own verdicts on the two premises AutoSurvey's h() sees:
+    # claim 1 against both sources joined in citation order, claim 2 against source 2
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(tiny_nli_dir)
+    model = AutoModelForSequenceClassification.from_pretrained(tiny_nli_dir).eval()
+
+    def h(premise: str, claim: str) -> bool:
+        with torch.no_grad():
+            return int(model(**tok(premise, claim, return_tensors="pt")).logits.argmax()) == 0
+
+    expected = (h("source states fact x\nsource states fact y", "Claim x.") + h("source states fact y", "Claim y.")) / 2
+    assert res.scores["recall"] == pytest.approx(expected)
     assert res.usage == {}

@@ -70,7 +70,10 @@ def test_aggregate_hand_computed() -> None:
     assert agg["mean"] == pytest.approx(20.5 / 6)
     # ranks a [4.5,2.5,6,1,2.5,4.5], b [6,3,4.5,1.5,1.5,4.5]: rho = 13.5 / 16.5
     assert agg["agreement"]["mean_pairwise_spearman"] == pytest.approx(13.5 / 16.5)
-    assert agg["agreement"]["krippendorff_alpha"] is not None
+    # ordinal alpha, criteria as units: pairs (4,5) (3,3) (5,4) (2,2) (3,2) (4,4);
+    # n2=3 n3=3 n4=4 n5=2, n=12; delta^2: 23=9 45=9 24=42.25 25=90.25 34=12.25 35=42.25
+    # D_o = (2*9 + 4*9)/12 = 4.5; D_e = 2*(9*9 + 12*42.25 + 6*90.25 + 12*12.25 + 6*42.25 + 8*9)/132
+    assert agg["agreement"]["krippendorff_alpha"] == pytest.approx(1 - 4.5 / (3204 / 132))
     one = aggregate({"a": {**A, "relevance": None}})
     assert one["judge_means"]["a"] == pytest.approx(16 / 5) and one["criteria"]["relevance"] is None
     assert one["agreement"]["krippendorff_alpha"] is None
@@ -131,3 +134,30 @@ def test_reference_relevance(scripted_llm, judge_cache) -> None:
     assert res.scores["topical_relevance"] == pytest.approx(11 / 3)
     assert res.details["judged_on_title"] == 1
     assert scripted_llm.calls == 6
+
+
+def test_reference_relevance_panel_scores_and_agreement(scripted_llm, judge_cache) -> None:
+    # per reference P1..P4: judge a yes yes no no / 5 4 2 1; judge b yes no no no / 4 4 1 2
+    verdict = {"judge-a": "yynn", "judge-b": "ynnn"}
+    score = {"judge-a": "5421", "judge-b": "4412"}
+
+    def reply(req: ChatRequest) -> str:
+        i = int(re.search(r"PAPER-(\d)", req.user).group(1)) - 1
+        model = req.body.get("model")
+        if "is this paper relevant" in req.user:
+            return "yes" if verdict[model][i] == "y" else "no"
+        return score[model][i]
+
+    scripted_llm.default = reply
+    gen = survey("Generated", [("Intro", ["Text."])],
+                 [Reference(id=f"r{i}", title=f"T{i}", abstract=f"PAPER-{i}") for i in range(1, 5)])
+    res = ReferenceRelevanceLLM().compute(gen, HUMAN, _panel_ctx(scripted_llm, judge_cache)[0])
+    assert res.scores["relevance_llm"] == pytest.approx((2 / 4 + 1 / 4) / 2)
+    assert res.scores["topical_relevance"] == pytest.approx((12 / 4 + 11 / 4) / 2)
+    agreement = res.details["agreement"]
+    # nominal alpha: units (1,1) (1,0) (0,0) (0,0): o10 = o01 = 1, n1 = 3, n0 = 5, n = 8
+    # alpha = 1 - (n - 1) * 2 / (2 * n1 * n0) = 1 - 14 / 30
+    assert agreement["relevance_llm"]["krippendorff_alpha_nominal"] == pytest.approx(16 / 30)
+    # ranks a [4, 3, 2, 1], b [3.5, 3.5, 1, 2]: cov 3.5, var 5 and 4.5
+    assert agreement["topical_relevance"]["mean_pairwise_spearman"] == pytest.approx(3.5 / (5 * 4.5) ** 0.5)
+    assert scripted_llm.calls == 2 * 2 * 4 and res.failures == []

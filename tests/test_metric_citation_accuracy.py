@@ -210,3 +210,13 @@ def test_one_million_title_index(million_titles: list[str], tmp_path_factory: py
     assert edited and all(h.found and h.similarity >= 0.95 for h in fuzzy)
     absent = loaded.lookup_many(["zzzz unheard of title about nothing at all"] * 3)
     assert not any(h.found for h in absent)
+
+
+def test_query_without_known_words_falls_back_to_length_window() -> None:
+    cjk = "基于大型语言模型的时间序列预测方法综述与展望以及未来研究方向的系统性分析"
+    index = TitleIndex.build([cjk, "BERT", "Transformers", "A much longer English title about graphs"])
+    typo = cjk[:10] + "乙" + cjk[11:]  # one character changed: the only "word" is unknown
+    hit = index.lookup(typo)
+    assert hit.found and hit.via == "fuzzy" and hit.title == cjk
+    assert hit.similarity == difflib_ratio(normalise_title(typo), normalise_title(cjk))
+    assert index.lookup("Transformerz").found is False  # 2*11/24 = 0.917 < 0.95

@@ -125,3 +125,23 @@ def test_report_command_writes_all_formats(tmp_path) -> None:
     assert "Per-system mean" in r.output
     bad = CliRunner().invoke(app, ["report", str(res), "--compare", "A,Nope", "-o", str(out)])
     assert bad.exit_code == 2
+
+
+def test_load_results_newest_run_wins_per_unit(tmp_path) -> None:
+    import os
+    import time
+
+    from surveybench.analysis import load_results
+
+    old = pd.DataFrame(rows("A", "m", "f1", [0.1, 0.2]) + rows("B", "m", "f1", [0.5]))
+    old.loc[1, ["score", "value", "status", "error"]] = [None, None, "failed", "boom"]
+    new = pd.DataFrame(rows("A", "m", "f1", [0.9, 0.8]))
+    for i, (name, df) in enumerate((("r1", old), ("r2", new))):
+        d = tmp_path / "runs" / name
+        d.mkdir(parents=True)
+        df.to_parquet(d / "results.parquet")
+        os.utime(d / "results.parquet", (time.time() + i, time.time() + i))
+    got = load_results(tmp_path)
+    a = got[got.system == "A"].set_index("topic")
+    assert a["value"].to_dict() == {"t0": 0.9, "t1": 0.8} and set(a.status) == {"ok"}
+    assert got[got.system == "B"]["value"].tolist() == [0.5]  # only in the old run: kept

@@ -57,6 +57,14 @@
       s.hidden = !(s.getAttribute("data-domain") === dom.value && s.getAttribute("data-task") === task.value);
     });
   }
+  var metric = document.getElementById("metric-select");
+  function showMetric() {
+    if (!metric) return;
+    document.querySelectorAll("[data-metric]").forEach(function (c) {
+      c.hidden = metric.value !== "" && c.getAttribute("data-metric") !== metric.value;
+    });
+  }
+  if (metric) metric.addEventListener("change", showMetric);
   if (dom && task) {
     dom.addEventListener("change", showBoard);
     task.addEventListener("change", showBoard);

@@ -34,12 +34,12 @@ def load_results(path: Path | str) -> pd.DataFrame:
     files = _result_files(path)
     if not files:
         raise FileNotFoundError(f"{path}: no results.parquet found (run `surveybench eval` first)")
-    frames = [pd.read_parquet(f) for f in files]
+    frames = [pd.read_parquet(f).assign(_order=i) for i, f in enumerate(files)]
     df = pd.concat(frames, ignore_index=True)
-    if len(files) > 1:
-        # failed units have no score name; keep them distinct per metric
-        df = df.assign(_k=df["score"].fillna("\0failed"))
-        df = df.drop_duplicates(subset=["system", "topic", "metric", "_k"], keep="last").drop(columns="_k")
+    # A (system, topic, metric) unit comes whole from the newest run that has it, so an old
+    # failure does not linger beside a newer success.
+    newest = df.groupby(["system", "topic", "metric"])["_order"].transform("max")
+    df = df[df["_order"] == newest].drop(columns="_order")
     return df.reset_index(drop=True)
 
 

@@ -7,10 +7,14 @@ from typing import Optional
 
 import typer
 
-BUILD_HELP = """Build the survey corpus (SurveyGen §2.2-2.3): candidates -> LLM classification ->
+BUILD_HELP = """Build the survey corpus from Semantic Scholar and OpenAlex (live APIs or bulk snapshots).
+
+Stages (SurveyGen §2.2-2.3): candidates -> LLM classification (three judges, majority vote) ->
 S2ORC full text -> Semantic Scholar + OpenAlex enrichment -> second-level references ->
-domains -> dataset export. Every stage checkpoints to WORK_DIR; re-run the same command to
+domains -> dataset export. Every stage checkpoints to --work-dir; re-run the same command to
 resume after a crash or Ctrl-C (nothing fetched is fetched again: responses are cached).
+How the build scales (requests per 1,000 references, memory, snapshot mode):
+data_builders/README.md.
 
 Secrets come from the environment (S2_API_KEY, OPENALEX_API_KEY, OPENALEX_EMAIL) or options;
 they are never logged, cached or exported.
@@ -20,6 +24,10 @@ Examples:
   # live APIs, candidates from S2 search, three judges, S2ORC shards downloaded beforehand
   surveybench build --work-dir build/ --out dataset/ --s2orc s2orc-shards/ \\
       --judge openai:gpt-4o-mini --judge openai:gpt-4.1-mini --judge http://127.0.0.1:8000/v1@qwen
+
+  # a quick offline trial without LLM calls: title + abstract filter only, 20 candidates
+  surveybench build --work-dir trial/ --out trial-dataset/ --candidates metadata/ --s2orc pdf_parses/ \\
+      --no-classify --limit 20 --openalex-snapshot openalex-snapshot/ --s2-snapshot s2-datasets/
 
   # offline: candidates from S2 bulk metadata, enrichment from OpenAlex / S2 snapshots
   surveybench build --work-dir build/ --out dataset/ --candidates metadata/ --s2orc pdf_parses/ \\
@@ -50,16 +58,17 @@ def build(
     phrase: list[str] = typer.Option([], "--phrase", help="Title phrase (repeat); default: SurveyGen §2.2 phrases."),
     judge: list[str] = typer.Option([], "--judge", help="Judge spec (repeat; three for a majority vote)."),
     no_classify: bool = typer.Option(False, "--no-classify", help="Skip the LLM step (title + abstract filter only)."),
-    limit: Optional[int] = typer.Option(None, help="At most this many candidates."),
+    limit: Optional[int] = typer.Option(None, help="At most this many candidates (a trial run or one slice of a large build)."),
     core_csv: Optional[Path] = typer.Option(None, help="CORE conference rankings CSV for venue ranks."),
     s2_url: str = typer.Option("https://api.semanticscholar.org", help="Semantic Scholar API base URL."),
     openalex_url: str = typer.Option("https://api.openalex.org", help="OpenAlex API base URL."),
+    # show_default=False: a value taken from the environment must never be echoed by --help
     mailto: Optional[str] = typer.Option(None, envvar="OPENALEX_EMAIL", show_default=False,
-                                         help="OpenAlex polite-pool e-mail [env: OPENALEX_EMAIL]."),
-    s2_api_key: Optional[str] = typer.Option(None, envvar="S2_API_KEY", show_default=False, show_envvar=False,
-                                             help="Semantic Scholar API key [env: S2_API_KEY]."),
+                                         help="OpenAlex polite-pool e-mail (sent, never stored)."),
+    s2_api_key: Optional[str] = typer.Option(None, envvar="S2_API_KEY", show_default=False,
+                                             help="Semantic Scholar API key (sent as x-api-key, never stored)."),
     openalex_api_key: Optional[str] = typer.Option(None, envvar="OPENALEX_API_KEY", show_default=False,
-                                                   show_envvar=False, help="OpenAlex API key [env: OPENALEX_API_KEY]."),
+                                                   help="OpenAlex API key (never stored)."),
     s2_rate: float = typer.Option(1.0, help="Semantic Scholar requests per second."),
     openalex_rate: float = typer.Option(10.0, help="OpenAlex requests per second."),
     timeout: float = typer.Option(30.0, help="Per-request timeout (s)."),

@@ -17,8 +17,13 @@ def register(app: typer.Typer) -> None:
         select: list[str] = typer.Option(["rubric:mean"], "--select", help="metric:score to rank by (repeat to average several)."),
         out: Path | None = typer.Option(None, "--out", help="Write the table as CSV here too."),
     ) -> None:
-        """Spearman's rho and Kendall's tau between the judges' and the experts' rankings of the
-        generated surveys (AutoSurvey §3, Fig. 3), per judge and for their mixture.
+        """Correlate judge scores with a human ranking of the surveys (Spearman, Kendall).
+
+        AutoSurvey §3 (Fig. 3): Spearman's rho and Kendall's tau-b between the judges' and the
+        experts' rankings of the generated surveys, per judge (or per --scores file), for the
+        mean over judges ("mixture"), and the mean rho within topics. A survey is a
+        (system, topic) pair; the human CSV has columns system, topic and rank (1 = best) or
+        score (higher = better), optionally one row per annotator (averaged).
 
         Examples:
 

@@ -32,15 +32,17 @@ def score_command(
     embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5."),
     judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local) for metrics that ask an LLM."),
     title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved title index of real papers, for citation_accuracy."),
-    system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate (default: from the file, else its file name)."),
+    system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE (e.g. survey_year=2024, citation_title_threshold=0.9); repeat."),
     details: bool = typer.Option(False, "--details", help="With the table, also print each metric's evidence (matched references, counts)."),
 ) -> None:
     """Score a generated survey against the human-written survey on the same topic.
 
-    Prints one row per score with a short explanation of what the number means. Metrics
-    that need something you did not give (a judge, a title index) or whose model cannot be
-    loaded are skipped with a note; the others still run.
+    Both files may be in any format the readers know (Markdown with a reference list,
+    SurveyGen JSON, AutoSurvey JSON) or a SurveyBench JSON dump of a survey. Prints one row per
+    score with a short explanation of what the number means. Metrics that need something you
+    did not give (a judge, a title index) or whose model cannot be loaded are skipped with a
+    note; the others still run. `-m deterministic` runs only the metrics that need no model.
 
     Examples:
 
@@ -217,6 +219,7 @@ def run_metrics(
 
     results: list[Any] = []
     skipped: list[dict[str, str]] = []
+    failed: dict[str, str] = {}  # resource -> why it could not be loaded (tried once only)
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
         console=console, disable=not progress, transient=True,
@@ -224,23 +227,27 @@ def run_metrics(
         task = bar.add_task("scoring", total=len(chosen))
         for metric in chosen:
             bar.update(task, description=f"scoring: {metric.name}")
-            missing = [r for r in sorted(needs(metric, ctx)) if not ctx.has(r)]
+            need = sorted(needs(metric, ctx))
+            missing = [r for r in need if not ctx.has(r)]
             if missing:
                 how = "; ".join(_HOW_TO_PROVIDE.get(r, f"provide {r}") for r in missing)
                 skipped.append({"metric": metric.name, "reason": f"needs a {', '.join(missing)} ({how})"})
                 bar.advance(task)
                 continue
             try:
-                for r in sorted(needs(metric, ctx)):
+                for r in need:
+                    if r in failed:
+                        raise _ResourceFailed(r, failed[r])
                     try:
-                        ctx.get(r)
+                        _ready(r, ctx.get(r))
                     except MissingResource:
                         raise
                     except Exception as e:  # a model that cannot be loaded
-                        raise _ResourceFailed(r, e) from None
+                        failed[r] = _short(e)
+                        raise _ResourceFailed(r, failed[r]) from None
                 results.append(metric.compute(candidate, reference, ctx))
             except _ResourceFailed as e:
-                skipped.append({"metric": metric.name, "reason": f"could not load the {e.resource}: {_short(e.error)}"})
+                skipped.append({"metric": metric.name, "reason": f"could not load the {e.resource}: {e.error}"})
             except MissingResource as e:
                 skipped.append({"metric": metric.name, "reason": str(e)})
             except Exception as e:  # a failing metric must not sink the others
@@ -249,8 +256,14 @@ def run_metrics(
     return results, skipped
 
 
+def _ready(name: str, resource: Any) -> None:
+    """Load a lazily built model now, so a failure is reported once as "could not load"."""
+    if name == "embedder" and hasattr(resource, "model"):
+        _ = resource.model
+
+
 class _ResourceFailed(Exception):
-    def __init__(self, resource: str, error: BaseException) -> None:
+    def __init__(self, resource: str, error: str) -> None:
         super().__init__(resource)
         self.resource = resource
         self.error = error

@@ -195,7 +195,7 @@ AS_ROUGH_OUTLINE = PromptTemplate(
     "The outline is supposed to be comprehensive and contains {section_num} sections.\n\n"
     "Return in the format:\n<format>\nTitle: [TITLE OF THE SURVEY]\n"
     "Section 1: [NAME OF SECTION 1]\nDescription 1: [DESCRIPTION OF SENTCTION 1]\n\n"
-    "Section 2: [NAME OF SECTION 2]\nDescription 2: [DESCRIPTION OF SENTCTION 2]\n\n...\n\n"
+    "...\n\n"
     "Section K: [NAME OF SECTION K]\nDescription K: [DESCRIPTION OF SENTCTION K]\n</format>\n"
     "The outline:",
 )
@@ -212,7 +212,7 @@ AS_MERGING_OUTLINE = PromptTemplate(
     "outline show comprehensive insights of the topic and more logical.\n"
     "Return the in the format:\n<format>\nTitle: [TITLE OF THE SURVEY]\n"
     "Section 1: [NAME OF SECTION 1]\nDescription 1: [DESCRIPTION OF SENTCTION 1]\n\n"
-    "Section 2: [NAME OF SECTION 2]\nDescription 2: [DESCRIPTION OF SENTCTION 2]\n\n...\n\n"
+    "...\n\n"
     "Section K: [NAME OF SECTION K]\nDescription K: [DESCRIPTION OF SENTCTION K]\n</format>\n"
     "Only return the final outline without any other informations:",
 )
@@ -232,7 +232,6 @@ AS_SUBSECTION_OUTLINE = PromptTemplate(
     "subsection.\nThese papers provided for references:\n---\n{paper_list}\n---\n"
     "Return the outline in the format:\n<format>\n"
     "Subsection 1: [NAME OF SUBSECTION 1]\nDescription 1: [DESCRIPTION OF SUBSENTCTION 1]\n\n"
-    "Subsection 2: [NAME OF SUBSECTION 2]\nDescription 2: [DESCRIPTION OF SUBSENTCTION 2]\n\n"
     "...\n\nSubsection K: [NAME OF SUBSECTION K]\nDescription K: [DESCRIPTION OF SUBSENTCTION K]\n"
     "</format>\n</instruction>\nOnly return the outline without any other informations:",
 )
@@ -260,8 +259,9 @@ AS_SUBSECTION_WRITING = PromptTemplate(
     "Here is the requirement you must follow:\n"
     "1. The subsection is recommended to contain more than {word_num} words.\n"
     "2. When writing sentences that are based on specific papers above, you cite the "
-    "\"paper_title\" in a '[]' format to support your content. For example 'the emergence of "
-    "large language models (LLMs) [PaLM: Scaling language modeling with pathways]'\n\n"
+    "\"paper_title\" in a '[]' format to support your content.\n"
+    "For example 'the emergence of large language models (LLMs) [PaLM: Scaling language "
+    "modeling with pathways]\n\n"
     + _AS_CITE_GUIDE
     + "</instruction>\nOnly return the content more than {word_num} words you write for the "
     "subsection {subsection_name} without any other information:",
@@ -277,8 +277,7 @@ AS_CITATION_REFLECTION = PromptTemplate(
     "You have written a subsection below:\n---\n{subsection}\n---\n"
     "<instruction>\nThe sentences that are based on specific papers above are followed with the "
     "citation of \"paper_title\" in \"[]\".\nFor example 'the emergence of large language models "
-    "(LLMs) [Language models are few-shot learners; PaLM: Scaling language modeling with "
-    "pathways]'\n\n" + _AS_CITE_GUIDE
+    "(LLMs) [PaLM: Scaling language modeling with pathways]\n\n" + _AS_CITE_GUIDE
     + "Now you need to check whether the citations of \"paper_title\" in this subsection is "
     "correct.\nOnce the citation can not support the sentence you write, correct the "
     "paper_title in '[]' or just remove it.\n\nDo not change any other things except the "
@@ -295,7 +294,7 @@ AS_COHERENCY_REFINEMENT = PromptTemplate(
     "subsections and following subsections.\n\nPrevious Subsection:\n--- \n{previous}\n---\n\n"
     "Following Subsection:\n---\n{following}\n---\n\nSubsection to Refine: \n---\n{subsection}\n"
     "---\n\nNow refine the subsection to enhance coherence, and ensure that it connects more "
-    "fluidly with the previous and following subsections. \n\nRemember that keep all the "
+    "fluidly with the previous and following subsections\n\nRemember that keep all the "
     "essence and core information of the subsection intact. Do not modify any citations in [] "
     "following the sentences!!!!\n\nOnly return the whole refined content of the subsection "
     "without any other informations:",

@@ -72,10 +72,15 @@ _CRITERION_FRAME = (
 )
 
 
-def _criterion(name: str, source: str, description: str, scores: tuple[str, str, str, str, str], notes: str = "") -> PromptTemplate:
+def _criterion(
+    name: str, source: str, description: str, scores: tuple[str, str, str, str, str],
+    notes: str = "", version: str = "1",
+) -> PromptTemplate:
     s1, s2, s3, s4, s5 = scores
-    text = _CRITERION_FRAME.format(description=description, s1=s1, s2=s2, s3=s3, s4=s4, s5=s5)
-    return PromptTemplate(name=f"rubric_{name}", version="1", source=source, template=text, notes=notes)
+    # the paper texts contain no braces; escape anyway so a level text can never become a slot
+    esc = [x.replace("{", "{{").replace("}", "}}") for x in (description, s1, s2, s3, s4, s5)]
+    text = _CRITERION_FRAME.format(description=esc[0], s1=esc[1], s2=esc[2], s3=esc[3], s4=esc[4], s5=esc[5])
+    return PromptTemplate(name=f"rubric_{name}", version=version, source=source, template=text, notes=notes)
 
 
 RUBRIC_COVERAGE = _criterion(
@@ -153,7 +158,13 @@ RUBRIC_CRITICAL_ANALYSIS = _criterion(
 RUBRIC_CONSISTENCY = _criterion(
     "consistency",
     "SurveyGen-I §4.2 and App. N (Fig. 19, criterion 5: Consistency)",
-    "Consistency: Is the paper professionally written, with uniform tone, terminology, and formatting?",
+    "Consistency: Is the paper professionally written, with uniform tone, terminology, and formatting?\n"
+    "Reward: Glossaries clearly defined and consistently used terminology, uniform structure and tone, consistent citation formatting.\n"
+    "Penalty: Cap at 3 if any of the following are present:\n"
+    "* Section templates feel mechanically reused without stylistic adaptation.\n"
+    "* Tone or phrasing switches between formal and informal.\n"
+    "* Inconsistent use of terminology (e.g., \u201cframework\u201d, \u201cmodel\u201d, \u201capproach\u201d used interchangeably without definition).\n"
+    "* Citation styles vary across sections (e.g., some use [1], others use (Author, Year)).",
     (
         "Writing feels unprofessional or poorly edited. Style, terminology, formatting, or citation usage varies widely across the paper with no editorial control.",
         "Frequent inconsistencies across sections in writing style, tone, or citation usage. Uses both informal and formal phrasing, or mixes different citation styles (e.g., inline vs. numbered). Terminology use is unstable or vague.",
@@ -161,8 +172,10 @@ RUBRIC_CONSISTENCY = _criterion(
         "Generally consistent in tone and formatting with only isolated lapses (e.g., minor citation format drift, slightly inconsistent section intros). Terminology is mostly stable.",
         "The writing is polished, coherent, and consistently professional. Terminology is clearly defined and used uniformly across sections; formatting and citation style are stable throughout. Tone is academically formal with no lapses. Glossaries or term explanations are provided or implicitly maintained.",
     ),
+    version="2",
     notes="SurveyGen-I scores all five criteria in one JSON reply; we ask Consistency alone in the "
-    "AutoSurvey/SurveyX single-criterion frame with SurveyGen-I's criterion and level texts.",
+    "AutoSurvey/SurveyX single-criterion frame with SurveyGen-I's criterion question, its Reward "
+    "and Penalty (cap at 3) lines, and its level texts, all verbatim.",
 )
 
 RUBRIC: dict[str, PromptTemplate] = {

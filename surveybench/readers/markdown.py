@@ -102,8 +102,9 @@ def read_markdown_text(
     if not any(doc.ref_blocks):
         report.warnings.append("no reference section found")
     entries: list[RefEntry] = []
+    vocab = {w.lower() for w in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text)}
     for block in doc.ref_blocks:  # each reference section on its own: numbering may restart
-        split = split_reference_lines(block)
+        split = split_reference_lines(_join_hyphenated(block, vocab))
         for reason, sample in split.skipped:
             report.skip(reason, sample)
         report.warnings.extend(split.warnings)
@@ -203,9 +204,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     title_h: _Heading | None = None
     first = headings[0]
-    if first.number in (None, "0") and (
-        first.depth == 1 or all(h.depth > first.depth for h in headings[1:])
-    ):
+    if _is_title_heading(first, headings[1:]):
         title_h = headings[0]
         body_headings = headings[1:]
     else:
@@ -222,16 +221,30 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     # IEEE: "I. INTRODUCTION" then "A. Background" -- a letter heading is a subsection when the
     # document numbers its top level with Roman numerals
-    if any(h.number and re.fullmatch(r"[IVXL]+", h.number) for h in kept):
+    roman_depths = [h.depth for h in kept if h.number and re.fullmatch(r"[IVXL]+", h.number)]
+    if roman_depths:
+        top_depth = max(set(roman_depths), key=roman_depths.count)
         for h in kept:
-            m = re.match(r"^([A-H])\.\s+(\S.*)$", h.title)
+            if h.number in ("I", "V", "X", "L") and h.depth > top_depth and h.number_level == 1:
+                # the 9th subsection "I. Applications" one level below "IV. ...": a letter
+                h.number_level = 2
+        for h in kept:
+            m = re.match(r"^([A-Z])\.\s+(\S.*)$", h.title)
             if h.number is None and m:
                 h.number, h.number_level, h.title = m.group(1), 2, m.group(2)
+    roman_top = any(h.number and re.fullmatch(r"[IVXL]+", h.number) for h in kept)
+    if roman_top:
+        # IEEE numbers levels I. / A. / 1) / a): an arabic number under Roman ones is level 3
+        for h in kept:
+            if h.number and h.number.isdigit() and re.match(r"^\s*[*_]*\d+[).]", h.raw):
+                h.number_level = 3
     numbered_top = [h.depth for h in kept if h.number_level == 1 and not h.number.isalpha()]
     if numbered_top:
         base = max(set(numbered_top), key=numbered_top.count)
     else:
-        base = min((h.depth for h in kept), default=1)
+        # "# ACM Reference Format" or "# Abstract" above "## Introduction" does not set the depth
+        content = [h.depth for h in kept if not _non_content_heading(h)]
+        base = min(content or [h.depth for h in kept] or [1])
 
     doc = _Doc(title=title)
     first_line = kept[0].line if kept else len(lines)
@@ -281,6 +294,34 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if not any(doc.ref_blocks):
         _trailing_list_without_heading(doc, report)
     return doc
+
+
+def _non_content_heading(h: _Heading) -> bool:
+    t = _clean_heading_text(h.title)
+    return bool(
+        _REF_TITLE.match(_strip_num(t)) or _FRONT_MATTER.match(t) or is_non_content_title(t) or is_non_content_title(h.raw)
+    )
+
+
+def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
+    """The first heading is the survey's title when it is unnumbered (or "0."), nothing later is
+    shallower, and what follows at its depth is numbered, a repeat of it, or front/back matter;
+    "# Introduction" or "# Abstract" first is a section, not a title."""
+    if first.number not in (None, "0"):
+        return False
+    t = _clean_heading_text(first.title)
+    if _FRONT_MATTER.match(t) or re.match(r"^(introduction|overview|background)\b", t, re.I) or _non_content_heading(first):
+        return False
+    if first.depth == 1 and not any(h.depth < first.depth for h in rest):
+        return True
+    for h in rest:
+        if h.depth < first.depth:
+            return False
+        if h.depth == first.depth and not (
+            h.number is not None or _norm(h.title) == _norm(first.title) or _non_content_heading(h)
+        ):
+            return False
+    return True
 
 
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[1\]\s+\S")
@@ -356,6 +397,21 @@ def _norm(t: str) -> str:
 
 
 # ---- references ---------------------------------------------------------------------------------
+
+_LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t]*([a-z]+)")
+
+
+def _join_hyphenated(lines: list[str], vocab: set[str]) -> list[str]:
+    """Undo hyphenation at line ends ("feder-" / "ated") when the joined word occurs elsewhere in
+    the document; a compound ("semi-" / "supervised") whose parts do not form a word keeps it."""
+    text = "\n".join(lines)
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(1) + m.group(2)
+        return word + "\n" if word.lower() in vocab else m.group(0)
+
+    return _LINE_END_HYPHEN.sub(fix, text).split("\n")
+
 
 
 def _build_references(

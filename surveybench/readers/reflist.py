@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from surveybench.readers.refstrings import URL_RE, looks_like_author_list
+from surveybench.readers.refstrings import _SURNAME_FIRST, URL_RE, looks_like_author_list
 
 _BRACKET = re.compile(r"\[\^?(\d{1,4})\]")  # "[12]" and Markdown footnotes "[^12]:"
 _DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_])")
@@ -219,7 +219,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     n_acl = len(_YEAR_AFTER_AUTHORS.findall(text))
     n_last = len(_YEAR_LAST.findall(text))
     n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", text))
-    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"))[1]
+    n_apa = len(_APA_YEAR.findall(text))
+    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
     starts = _author_year_starts(text, style)
     if not starts:
         # no recognisable author list: one paragraph, one entry
@@ -233,6 +234,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
 
 
+_APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 _ACL_HEAD = re.compile(r"(.+?)\.\s+(?:19|20)\d{2}[a-z]?\.\s")
 _QUOTED_HEAD = re.compile(r"(.+?),?\s+[\"“]")
@@ -248,7 +250,10 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         if pos <= last_end:
             continue
         window = text[pos : pos + 1600]
-        if style == "acl":
+        if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
+            m = _SURNAME_FIRST.match(window)
+            ok = bool(m and m.group("a") and _APA_YEAR.match(window[m.end() :].lstrip()))
+        elif style == "acl":
             m = _ACL_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))
         elif style == "quoted":
@@ -261,7 +266,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             ok = m is not None and looks_like_author_list(m)
         if ok:
             out.append(pos)
-            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted") and m else 0)
+            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted", "apa") and m else 0)
     return out
 
 

@@ -47,7 +47,7 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:\s?-?\s?[{_UP}]\.)*)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*"  # Name, O'Neil, Kai- Wei
-    r"|(?:van|von|der|den|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
+    r"|(?:van|von|der|den|dem|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
 _SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
@@ -85,6 +85,8 @@ def clean_title(text: str | None) -> str | None:
         if (t.count(a) + (t.count(b) if a != b else 0)) % 2:  # an unbalanced quote: drop the quotes
             t = t.replace(a, "").replace(b, "")
     t = t.strip(" ,;:.\"“”'‘’")
+    if re.fullmatch(r"([*_]{1,2})[^*_]+\1", t):  # *Title* / _Title_: Markdown italics
+        t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
     if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t):
         return None
@@ -183,6 +185,28 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose))]
 
+    # 0. surname-first author lists (APA, Nature, Vancouver), where initials hide the sentence end:
+    #    "Smith, J. A., & Lee, K. (2020). Title. Journal" / "Roth, G. A. et al. Title. J. 76 (2020)."
+    #    / "Smith J, Lee KM. Title. Lancet. 2020;395:1-9."
+    m = _SURNAME_FIRST.match(prose)
+    if m and m.group("v"):
+        m = re.match(r"^(?P<a>.*?)\.\s", prose) if _plain_vancouver(m.group("v")) else None
+    if m:
+        rest = prose[m.end() :].strip()
+        ym = re.match(r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*", rest)
+        if ym:
+            rest = rest[ym.end() :]
+        t = _title_sentence(rest)
+        if t:
+            out.title = t
+            out.authors = split_surname_first(m.group("a"))
+            out.style = "surname-first"
+            if ym and ym.group("y"):
+                out.year, out.year_suffix = int(ym.group("y")), ym.group("s")
+            elif years:
+                out.year, out.year_suffix = years[-1][0], years[-1][1] or None
+            return out
+
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
     if m and looks_like_author_list(m.group("a")):
@@ -206,6 +230,16 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.year = years[-1][0]
         return out
 
+    # 2b. IEEE books and unquoted titles: "P. Voigt and A. von dem Bussche, The EU GDPR. Cham: ..."
+    m = _IEEE_AUTHORS.match(prose)
+    if m:
+        t = _title_sentence(prose[m.end() :])
+        if t:
+            out.title, out.authors, out.style = t, split_authors(m.group("a")), "ieee-unquoted"
+            if years:
+                out.year = years[-1][0]
+            return out
+
     # 3. Authors. Title. Venue, year (IEEE without quotes, natbib plain)
     end = sentence_end(prose)
     head = prose[:end]
@@ -226,6 +260,47 @@ def parse_reference_string(raw: str) -> ParsedRef:
     candidate = _SITE_SUFFIX.sub("", candidate)
     out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
+
+
+_SUR = rf"(?:(?:van|von|de|der|den|dem|da|di|du|la|le|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:['’-][^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
+_INITS_DOT = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}]\.)*"  # "J.", "J. A.", "J.-P."
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}"  # "Smith, J. A."
+_NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
+_ETAL = r"(?:,?\s+et\s+al\.?)"
+_SURNAME_FIRST = re.compile(
+    rf"^(?P<a>{_NI_DOT}(?:,?\s(?:&\s|and\s)?{_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?{_ETAL}?)(?=\s)"
+    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)\.\s"
+)
+
+
+_IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
+_IEEE_AUTHORS = re.compile(
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?=[\w*_])"
+)
+
+
+def _plain_vancouver(authors: str) -> bool:
+    # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only
+    names = [x.strip() for x in re.sub(_ETAL + "$", "", authors).split(",")]
+    return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (len(names) > 1 or bool(re.search("et al", authors)))
+
+
+def split_surname_first(segment: str) -> list[str]:
+    """"Smith, J. A., & Lee, K." -> ["Smith, J. A.", "Lee, K."]; "Smith JA, Lee K" -> two names."""
+    s = re.sub(r",?\s+et\s+al\.?$", "", segment.strip())
+    if re.search(rf"{_SUR},\s[{_UP}]\.", s):
+        names = re.findall(rf"{_NI_DOT}", s)
+    else:
+        names = [x.strip() for x in s.rstrip(".").split(",")]
+    return [_SPACE_HYPHEN.sub("-", n).strip() for n in names if n.strip()]
+
+
+def _title_sentence(rest: str) -> str | None:
+    end = sentence_end(rest)
+    t = clean_title(rest[:end])
+    if not t or len(t.split()) < 2 or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
+        return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title
+    return t
 
 
 def make_authors(names: list[str]) -> list[Author]:

@@ -1,0 +1,590 @@
+"""Readers on the format FAMILIES, not just the 30 dev files: (a) real dev files mutated in
+memory the way other systems / other converters print the same family (renumbered lists,
+other marker separators, re-wrapped reference lines, other reference headings, headings
+renumbered or unnumbered, CRLF), which must give the same references and the same links; (b)
+hand-written surveys of other topics in each family (IEEE PDF conversion, Nature-style bare
+numbers, ACM, APA and natbib author-year, LLMxMapReduce, deep-research source lists and
+footnotes, Gemini-style "Works cited", SurveyForge/AutoSurvey, AutoSurvey JSON), with the
+expected entries written out by hand."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import textwrap
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from surveybench.model import Survey
+from surveybench.readers import FileReport, read_survey, read_survey_report
+from tests.plugins.shared_data import shared_path
+
+# ---- invariants ---------------------------------------------------------------------------------
+
+
+def by_number(s: Survey) -> dict[str, str]:
+    return {n: r.id for r in s.references for n in r.numbers}
+
+
+def check_invariants(s: Survey, rep: FileReport, *, min_top: int = 3) -> None:
+    """The issue's invariants, for any file of any family."""
+    assert len(s.top_level_sections()) >= min_top, [(x.number, x.level, x.title) for x in s.sections]
+    numbers = [n for r in s.references for n in r.numbers]
+    assert len(numbers) == len(set(numbers)), "a number resolves to two entries"
+    assert len({r.id for r in s.references}) == len(s.references)
+    bn = by_number(s)
+    for r in s.references:
+        for n in r.numbers:  # a bracket-numbered entry never swallows the next one
+            nxt = str(int(n) + 1)
+            assert not (r.raw and f"[{nxt}] " in r.raw and nxt in bn and bn[nxt] != r.id), r.raw
+        if r.title:  # clean titles
+            assert r.title == r.title.strip() and "  " not in r.title, r.title
+            assert not re.match(r"^[\[(]?\d{1,4}[\]).]\s", r.title), r.title
+            assert not r.title.endswith((",", ";", ":", "\"", "“", "”")), r.title
+            assert "http" not in r.title, r.title
+    for _sec, _p, m in s.citation_marks():
+        assert not (set(m.unresolved) & set(bn)), m  # markers linked wherever the number exists
+        assert set(m.ref_ids) <= {r.id for r in s.references}
+    assert rep.references == len(s.references)
+    assert rep.markers == sum(1 for _ in s.citation_marks())
+
+
+def write(tmp_path: Path, text: str, name: str = "Survey.md") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def links_by_title(s: Survey) -> list[tuple[str, ...]]:
+    """Every marker as the sorted raw strings of the entries it links to: independent of the
+    numbering, so a renumbered copy of a survey must give the same list."""
+    refs = s.reference_map()
+    out = []
+    for _sec, _p, m in s.citation_marks():
+        out.append(tuple(sorted(" ".join((refs[i].raw or refs[i].title or "").split()) for i in m.ref_ids)))
+    return out
+
+
+def raw_set(s: Survey) -> list[str]:
+    return sorted(" ".join((r.raw or "").split()) for r in s.references)
+
+
+# ---- (a) real dev files, mutated --------------------------------------------------------------------
+
+ONE_PER_LINE = [  # "[n] Title" lists, one entry a line
+    "surveybench-dev/AutoSurvey/Graph Neural Networks.md",
+    "surveybench-dev/SurveyForge/Large Language Models for Time Series.md",
+    "surveybench-dev/LLMxMR-V2/Generative Diffusion Models.md",
+    "autosurvey/Semi-supervised Learning.md",
+]
+PDF_NUMBERED = [  # PDF conversions: several entries a line, entries broken over lines
+    "surveybench-dev/HumanSurvey/Graph Neural Networks.md",
+    "surveybench-dev/HumanSurvey/Generative Diffusion Models.md",
+]
+AUTHOR_YEAR = ["surveybench-dev/HumanSurvey/Hallucination in Large Language Models.md"]
+DEEP = ["surveybench-dev/OpenAI_DeepResearch/Graph Neural Networks.md"]
+
+
+@lru_cache(maxsize=None)
+def original(rel: str) -> tuple[str, Survey, FileReport]:
+    path = shared_path(*rel.split("/"))
+    s, rep = read_survey_report(path)
+    return path.read_text(encoding="utf-8"), s, rep
+
+
+def read_mutated(tmp_path: Path, rel: str, text: str) -> tuple[Survey, FileReport]:
+    # same file name: the topic (from the stem) and the ids stay comparable
+    p = write(tmp_path, text, Path(rel).name)
+    s, rep = read_survey_report(p)
+    check_invariants(s, rep)
+    return s, rep
+
+
+def split_refs(text: str) -> tuple[str, str, str]:
+    """(body, reference heading line, reference section) of a dev file with '## References'."""
+    m = list(re.finditer(r"^#+[ \t]*references[ \t]*$", text, re.M | re.I))[0]
+    return text[: m.start()], m.group(0), text[m.end() :]
+
+
+@pytest.mark.parametrize("rel", ONE_PER_LINE)
+def test_renumbered_list_gives_the_same_links(tmp_path: Path, rel: str) -> None:
+    """Numbers permuted consistently in text and list (list re-sorted): same entries, same links."""
+    text, s0, _ = original(rel)
+    body, head, refs = split_refs(text)
+    nums = sorted({int(n) for n in re.findall(r"^\[(\d+)\]", refs, re.M)})
+    perm = nums[:]
+    random.Random(7).shuffle(perm)
+    mapping = dict(zip(nums, perm, strict=True))
+
+    def renum_marker(m: re.Match[str]) -> str:
+        return re.sub(r"\d+", lambda d: str(mapping.get(int(d.group(0)), d.group(0))), m.group(0))
+
+    # only citation markers: "[3; 4]", "[3,4]", "[3-5]" would not survive a permutation as a range
+    body2 = re.sub(r"\[\d{1,3}(?:\s*[;,]\s*\d{1,3})*\](?!\()", renum_marker, body)
+    entries = re.findall(r"^\[(\d+)\]\s*(.*)$", refs, re.M)
+    entries2 = sorted((mapping[int(n)], t) for n, t in entries)
+    refs2 = "\n\n".join(f"[{n}] {t}" for n, t in entries2) + "\n"
+    s, _rep = read_mutated(tmp_path, rel, body2 + head + "\n\n" + refs2)
+    assert raw_set(s) == raw_set(s0)
+    if not any("-" in m.marker or "–" in m.marker for *_x, m in s0.citation_marks()):
+        assert links_by_title(s) == links_by_title(s0)
+
+
+@pytest.mark.parametrize("rel", ONE_PER_LINE[:2])
+def test_zero_based_and_offset_numbering(tmp_path: Path, rel: str) -> None:
+    """A list numbered from 0 (some generators) links the same way."""
+    text, s0, _ = original(rel)
+    body, head, refs = split_refs(text)
+    shift = lambda m: re.sub(r"\d+", lambda d: str(int(d.group(0)) - 1), m.group(0))  # noqa: E731
+    body2 = re.sub(r"\[\d{1,3}(?:\s*[;,\-–]\s*\d{1,3})*\](?!\()", shift, body)
+    refs2 = re.sub(r"^\[\d+\]", shift, refs, flags=re.M)
+    s, _ = read_mutated(tmp_path, rel, body2 + head + refs2)
+    assert raw_set(s) == raw_set(s0)
+    assert links_by_title(s) == links_by_title(s0)
+    assert "0" in by_number(s)
+
+
+@pytest.mark.parametrize(
+    "style",
+    ["comma", "comma-nospace", "ieee-separate", "ieee-range", "semicolon-space-variants"],
+)
+def test_marker_separator_styles(tmp_path: Path, style: str) -> None:
+    """SurveyForge prints "[1; 2]"; the same survey printed with other separators links the same
+    entries."""
+    rel = "surveybench-dev/SurveyForge/Graph Neural Networks.md"
+    text, s0, _ = original(rel)
+    body, head, refs = split_refs(text)
+
+    def conv(m: re.Match[str]) -> str:
+        ns = [int(x) for x in re.findall(r"\d+", m.group(0))]
+        if style == "comma":
+            return "[" + ", ".join(map(str, ns)) + "]"
+        if style == "comma-nospace":
+            return "[" + ",".join(map(str, ns)) + "]"
+        if style == "ieee-separate":
+            return ", ".join(f"[{n}]" for n in ns)
+        if style == "ieee-range" and ns == list(range(ns[0], ns[0] + len(ns))) and len(ns) > 1:
+            return f"[{ns[0]}]–[{ns[-1]}]"
+        if style == "semicolon-space-variants":
+            return "[" + " ;".join(map(str, ns)) + "]"
+        return m.group(0)
+
+    body2 = re.sub(r"\[\d{1,3}(?:\s*;\s*\d{1,3})+\]", conv, body)
+    assert body2 != body
+    s, rep = read_mutated(tmp_path, rel, body2 + head + refs)
+    assert raw_set(s) == raw_set(s0)
+    linked0 = sorted(i for *_x, m in s0.citation_marks() for i in m.ref_ids)
+    linked = sorted(i for *_x, m in s.citation_marks() for i in m.ref_ids)
+    assert linked == linked0
+    assert rep.unresolved_keys == 0
+
+
+def _rewrap(refs: str, width: int = 70) -> str:
+    out = []
+    for para in re.split(r"\n\s*\n", refs):
+        if para.strip():
+            out.append(textwrap.fill(" ".join(para.split()), width=width))
+    return "\n\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("rel", ONE_PER_LINE[:2] + PDF_NUMBERED + AUTHOR_YEAR)
+def test_reference_lines_rewrapped_at_70_columns(tmp_path: Path, rel: str) -> None:
+    text, s0, rep0 = original(rel)
+    body, head, refs = split_refs(text)
+    s, rep = read_mutated(tmp_path, rel, body + head + "\n\n" + _rewrap(refs))
+    assert len(s.references) == len(s0.references)
+    assert [r.title for r in s.references] == [r.title for r in s0.references]
+    assert rep.markers_linked == rep0.markers_linked
+
+
+@pytest.mark.parametrize("rel", ONE_PER_LINE[:2])
+def test_reference_entries_without_blank_lines_between(tmp_path: Path, rel: str) -> None:
+    text, s0, _ = original(rel)
+    body, head, refs = split_refs(text)
+    refs2 = "\n".join(ln for ln in refs.split("\n") if ln.strip())
+    s, _ = read_mutated(tmp_path, rel, body + head + "\n" + refs2)
+    assert [r.title for r in s.references] == [r.title for r in s0.references]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["# References", "### REFERENCES", "References", "REFERENCES", "**References**", "## Bibliography",
+     "## Works Cited", "## 7 References", "## VIII. REFERENCES", "## Reference List", "## Literature Cited",
+     "# Sources", "__References:__"],
+)
+@pytest.mark.parametrize("rel", [ONE_PER_LINE[0], PDF_NUMBERED[0], AUTHOR_YEAR[0], DEEP[0]])
+def test_other_reference_headings(tmp_path: Path, rel: str, heading: str) -> None:
+    text, s0, _ = original(rel)
+    body, _head, refs = split_refs(text)
+    s, _ = read_mutated(tmp_path, rel, body + heading + "\n" + refs)
+    assert len(s.references) == len(s0.references)
+    assert links_by_title(s) == links_by_title(s0)
+
+
+def _strip_numbers(line: str) -> str:
+    return re.sub(r"^(#+)\s+(?:\d+(?:\.\d+)*\.?|[IVX]+\.?)\s+", r"\1 ", line)
+
+
+_ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV"]
+
+
+def _to_roman(line: str) -> str:
+    m = re.match(r"^(#+)\s+(\d+)(?:\.(\d+))?(?:\.(\d+))?\.?\s+(.*)$", line)
+    if not m:
+        return line
+    hashes, a, b, c, title = m.groups()
+    if a == "0":  # LLMxMapReduce's "# 0. Title" repeats the title
+        return line
+    if c:
+        return f"{hashes} {c}) {title}"
+    if b:
+        return f"{hashes} {'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[int(b) - 1]}. {title}"
+    return f"{hashes} {_ROMAN[int(a) - 1]}. {title.upper()}"
+
+
+@pytest.mark.parametrize("rel", [ONE_PER_LINE[0], ONE_PER_LINE[2], PDF_NUMBERED[0], DEEP[0]])
+@pytest.mark.parametrize("how", ["unnumbered", "roman", "crlf", "deeper"])
+def test_heading_variants(tmp_path: Path, rel: str, how: str) -> None:
+    """Same survey with headings unnumbered, IEEE-numbered (I. / A. / 1)), one level deeper, or CRLF."""
+    text, s0, rep0 = original(rel)
+    lines = text.split("\n")
+    if how == "unnumbered":
+        text2 = "\n".join(_strip_numbers(ln) if ln.startswith("#") else ln for ln in lines)
+    elif how == "roman":
+        text2 = "\n".join(_to_roman(ln) if ln.startswith("#") else ln for ln in lines)
+    elif how == "deeper":
+        text2 = "\n".join("#" + ln if re.match(r"^#{1,5}\s", ln) else ln for ln in lines)
+    else:
+        text2 = text.replace("\n", "\r\n")
+    s, rep = read_mutated(tmp_path, rel, text2)
+    top0 = [x.title.lower() for x in s0.top_level_sections()]
+    assert [x.title.lower() for x in s.top_level_sections()] == top0
+    assert len(s.references) == len(s0.references)
+    assert rep.markers_linked == rep0.markers_linked
+    if how in ("roman", "crlf", "deeper"):
+        assert [x.level for x in s.sections] == [x.level for x in s0.sections]
+
+
+@pytest.mark.parametrize("rel", ONE_PER_LINE[:1])
+def test_autosurvey_json_built_from_markdown(tmp_path: Path, rel: str) -> None:
+    """An AutoSurvey JSON of another topic: the Markdown of a dev file plus a reference dict."""
+    text, s0, _ = original(rel)
+    nums = [r.numbers[0] for r in s0.references if r.numbers]
+    ref = {n: f"2{int(n):03d}.{10000 + int(n)}v2" for n in nums}
+    p = tmp_path / "Graph Learning.json"
+    p.write_text(json.dumps({"survey": text, "reference": ref}), encoding="utf-8")
+    s, rep = read_survey_report(p)
+    check_invariants(s, rep)
+    assert len(s.references) == len(s0.references)
+    assert s.reference_map()["1"].arxiv_id == "2001.10001"
+
+
+# ---- (b) hand-written surveys of other topics -------------------------------------------------------
+
+IEEE_PDF = """# Federated Learning at the Edge: A Survey
+
+Jane Doe, Member, IEEE, and Rui Wang, Senior Member, IEEE
+
+Abstract—Federated learning (FL) trains models on data that never leaves the devices.
+
+Index Terms—Federated learning, edge computing, privacy.
+
+## I. INTRODUCTION
+
+Phones and sensors hold rich data [1], [2]. Moving it to a data centre is costly [3]–[5], and
+federated averaging [1] avoids it, as earlier surveys note [2, 6]. In 2019 over 1000 devices took part.
+
+## A. Motivation
+
+Regulation such as the GDPR [7] pushes training to the edge [8].
+
+## II. SYSTEM HETEROGENEITY
+
+Devices differ in compute [4], [9].
+
+## III. STATISTICAL HETEROGENEITY
+
+Non-IID data slows convergence [10].
+
+## IV. CONCLUSION
+
+FL is promising [1]–[3].
+
+## REFERENCES
+
+[1] H. B. McMahan, E. Moore, D. Ramage, S. Hampson, and B. A. y Arcas, "Communication-efficient learning of deep networks from decentralized data," in Proc. AISTATS, 2017, pp. 1273–1282. [2] T. Li, A. K. Sahu, A. Talwalkar, and V. Smith, "Federated learning: Challenges, methods, and future directions," IEEE Signal Process. Mag., vol. 37, no. 3, pp. 50–60, 2020, doi: 10.1109/MSP.2020.2975749.
+
+[3] P. Kairouz et al., "Advances and open problems in feder-
+ated learning," Found. Trends Mach. Learn., vol. 14, no. 1–2, pp.
+1–210, 2021.
+
+[4] K. Bonawitz et al., "Towards federated learning at scale: System design," in Proc. MLSys, 2019. [5] Q. Yang, Y. Liu, T. Chen, and Y. Tong, "Federated machine learning: Concept and applications," ACM Trans. Intell. Syst. Technol., vol. 10, no. 2, pp. 12:1–12:19, 2019.
+[6] W. Y. B. Lim et al., “Federated learning in mobile edge networks: A comprehensive survey,” IEEE Commun. Surveys Tuts., vol. 22, no. 3, pp. 2031–2063, 2020.
+
+[7] P. Voigt and A. von dem Bussche, The EU General Data Protection Regulation (GDPR). Cham, Switzerland: Springer, 2017.
+
+[8] S. Wang et al., "Adaptive federated learning in resource constrained edge computing systems," IEEE J. Sel. Areas Commun., vol. 37, no. 6, pp. 1205–1221, Jun. 2019. [9] X. Li, K. Huang, W. Yang, S. Wang, and Z. Zhang, "On the convergence of FedAvg on non-IID data," in Proc. ICLR, 2020. [Online]. Available: https://arxiv.org/abs/1907.02189
+
+[10] Y. Zhao, M. Li, L. Lai, N. Suda, D. Civin, and V. Chandra, "Federated learning with non-IID data," arXiv preprint arXiv:1806.00582, 2018.
+"""
+
+
+def test_ieee_pdf_conversion_other_topic(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, IEEE_PDF, "Federated Learning.md"))
+    check_invariants(s, rep)
+    assert s.title == "Federated Learning at the Edge: A Survey"
+    assert [(x.number, x.level, x.title) for x in s.sections] == [
+        ("I", 1, "INTRODUCTION"), ("A", 2, "Motivation"), ("II", 1, "SYSTEM HETEROGENEITY"),
+        ("III", 1, "STATISTICAL HETEROGENEITY"), ("IV", 1, "CONCLUSION"), (None, 1, "REFERENCES"),
+    ]
+    refs = s.reference_map()
+    assert [(r.id, r.title, r.year) for r in s.references] == [
+        ("1", "Communication-efficient learning of deep networks from decentralized data", 2017),
+        ("2", "Federated learning: Challenges, methods, and future directions", 2020),
+        ("3", "Advances and open problems in federated learning", 2021),
+        ("4", "Towards federated learning at scale: System design", 2019),
+        ("5", "Federated machine learning: Concept and applications", 2019),
+        ("6", "Federated learning in mobile edge networks: A comprehensive survey", 2020),
+        ("7", "The EU General Data Protection Regulation (GDPR)", 2017),
+        ("8", "Adaptive federated learning in resource constrained edge computing systems", 2019),
+        ("9", "On the convergence of FedAvg on non-IID data", 2020),
+        ("10", "Federated learning with non-IID data", 2018),
+    ]
+    assert refs["2"].doi == "10.1109/msp.2020.2975749"
+    assert refs["9"].arxiv_id == "1907.02189" and refs["10"].arxiv_id == "1806.00582"
+    assert [a.name for a in refs["5"].authors] == ["Q. Yang", "Y. Liu", "T. Chen", "Y. Tong"]
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[1]", ["1"]), ("[2]", ["2"]), ("[3]–[5]", ["3", "4", "5"]), ("[1]", ["1"]), ("[2, 6]", ["2", "6"]),
+        ("[7]", ["7"]), ("[8]", ["8"]), ("[4]", ["4"]), ("[9]", ["9"]), ("[10]", ["10"]),
+        ("[1]–[3]", ["1", "2", "3"]),
+    ]
+    assert s.keywords == ["Federated learning", "edge computing", "privacy"]
+
+
+NATURE_BARE = """# Deep learning for cardiac imaging
+
+## Introduction
+
+Cardiovascular disease is the leading cause of death worldwide 1,2. Imaging is central to its
+diagnosis 3–5, and deep learning now segments the heart as well as experts do 4. Table 2
+lists 12 datasets. In 2020, 3 groups released models.
+
+## Segmentation
+
+U-Net variants dominate 6. Shape priors help 3, 6.
+
+## Outlook
+
+Prospective trials are rare 7.
+
+## Methods
+
+Searches ran on PubMed.
+
+## References
+
+1. Roth, G. A. et al. Global burden of cardiovascular diseases and risk factors, 1990–2019. J. Am. Coll. Cardiol. 76, 2982–3021 (2020). 2. Tsao, C. W. et al. Heart disease and stroke statistics—2022 update. Circulation 145, e153–e639 (2022).
+3. Litjens, G. et al. State-of-the-art deep learning in cardiovascular image analysis. JACC Cardiovasc.
+Imaging 12, 1549–1565 (2019).
+4. Bai, W. et al. Automated cardiovascular magnetic resonance image analysis with fully convolutional networks. J. Cardiovasc. Magn. Reson. 20, 65 (2018).
+5. Chen, C. et al. Deep learning for cardiac image segmentation: a review. Front. Cardiovasc. Med. 7, 25 (2020). https://doi.org/10.3389/fcvm.2020.00025
+6. Ronneberger, O., Fischer, P. & Brox, T. U-Net: convolutional networks for biomedical image segmentation. In Proc. MICCAI 234–241 (Springer, 2015).
+7. Topol, E. J. High-performance medicine: the convergence of human and artificial intelligence. Nat. Med. 25, 44–56 (2019).
+"""
+
+
+def test_nature_style_bare_numbers_other_domain(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, NATURE_BARE, "Cardiac Imaging.md"))
+    check_invariants(s, rep)
+    assert [x.title for x in s.top_level_sections()] == ["Introduction", "Segmentation", "Outlook", "Methods"]
+    assert [(r.id, r.title, r.year) for r in s.references] == [
+        ("1", "Global burden of cardiovascular diseases and risk factors, 1990–2019", 2020),
+        ("2", "Heart disease and stroke statistics—2022 update", 2022),
+        ("3", "State-of-the-art deep learning in cardiovascular image analysis", 2019),
+        ("4", "Automated cardiovascular magnetic resonance image analysis with fully convolutional networks", 2018),
+        ("5", "Deep learning for cardiac image segmentation: a review", 2020),
+        ("6", "U-Net: convolutional networks for biomedical image segmentation", 2015),
+        ("7", "High-performance medicine: the convergence of human and artificial intelligence", 2019),
+    ]
+    assert s.reference_map()["5"].doi == "10.3389/fcvm.2020.00025"
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("1,2", ["1", "2"]), ("3–5", ["3", "4", "5"]), ("4", ["4"]), ("6", ["6"]), ("3, 6", ["3", "6"]),
+        ("7", ["7"]),
+    ]
+
+
+APA = """# Working Memory Training: A Review
+
+## Abstract
+
+Does training working memory transfer to other abilities (Melby-Lervåg & Hulme, 2013)?
+
+## 1. Introduction
+
+Working memory holds information for a few seconds (Baddeley, 2000; Cowan, 2001). Klingberg et al.
+(2005) reported gains in children, which Melby-Lervåg and Hulme (2013) could not confirm.
+
+## 2. Training Paradigms
+
+Adaptive n-back tasks are common (Jaeggi et al., 2008; Smith & Lee, 2020a, 2020b).
+
+## 3. Transfer
+
+Far transfer is rare (Sala & Gobet, 2017), though see Smith and Lee (2020b) and (Nobody, 1999).
+
+## 4. Conclusion
+
+More preregistered trials are needed.
+
+## References
+
+Baddeley, A. (2000). The episodic buffer: A new component of working memory? *Trends in Cognitive
+Sciences*, *4*(11), 417–423. https://doi.org/10.1016/S1364-6613(00)01538-2
+
+Cowan, N. (2001). The magical number 4 in short-term memory: A reconsideration of mental storage capacity. *Behavioral and Brain Sciences*, *24*(1), 87–114.
+
+Jaeggi, S. M., Buschkuehl, M., Jonides, J., & Perrig, W. J. (2008). Improving fluid intelligence with training on working memory. *Proceedings of the National Academy of Sciences*, *105*(19), 6829–6833.
+Klingberg, T., Fernell, E., Olesen, P. J., Johnson, M., Gustafsson, P., Dahlström, K., Gillberg, C. G., Forssberg, H., & Westerberg, H. (2005). Computerized training of working memory in children with ADHD: A randomized, controlled trial. *Journal of the American Academy of Child & Adolescent Psychiatry*, *44*(2), 177–186.
+
+Melby-Lervåg, M., & Hulme, C. (2013). Is working memory training effective? A meta-analytic review. *Developmental Psychology*, *49*(2), 270–291.
+
+Sala, G., & Gobet, F. (2017). Working memory training in typically developing children: A meta-analysis of the available evidence. *Developmental Psychology*, *53*(4), 671–685.
+
+Smith, J. A., & Lee, K. (2020a). Adaptive training schedules. *Memory*, *28*(2), 1–12.
+
+Smith, J. A., & Lee, K. (2020b). Transfer after adaptive training. *Memory*, *28*(5), 13–25.
+"""
+
+
+def test_apa_author_year_psychology(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, APA, "Working Memory Training.md"))
+    check_invariants(s, rep)
+    assert [x.title for x in s.top_level_sections()] == ["Introduction", "Training Paradigms", "Transfer", "Conclusion"]
+    assert [(r.title, r.year) for r in s.references] == [
+        ("The episodic buffer: A new component of working memory?", 2000),
+        ("The magical number 4 in short-term memory: A reconsideration of mental storage capacity", 2001),
+        ("Improving fluid intelligence with training on working memory", 2008),
+        ("Computerized training of working memory in children with ADHD: A randomized, controlled trial", 2005),
+        ("Is working memory training effective? A meta-analytic review", 2013),
+        ("Working memory training in typically developing children: A meta-analysis of the available evidence", 2017),
+        ("Adaptive training schedules", 2020),
+        ("Transfer after adaptive training", 2020),
+    ]
+    assert s.references[0].doi == "10.1016/s1364-6613(00)01538-2"
+    assert [a.name for a in s.references[2].authors][:2] == ["Jaeggi, S. M.", "Buschkuehl, M."]
+    ids = [r.id for r in s.references]
+    got = [(m.marker, m.ref_ids, m.unresolved) for *_x, m in s.citation_marks()]
+    assert got == [
+        ("(Baddeley, 2000; Cowan, 2001)", [ids[0], ids[1]], []),
+        ("Klingberg et al.\n(2005)", [ids[3]], []),
+        ("Melby-Lervåg and Hulme (2013)", [ids[4]], []),
+        ("(Jaeggi et al., 2008; Smith & Lee, 2020a, 2020b)", [ids[2], ids[6], ids[7]], []),
+        ("(Sala & Gobet, 2017)", [ids[5]], []),
+        ("Smith and Lee (2020b)", [ids[7]], []),
+        ("(Nobody, 1999)", [], ["Nobody, 1999"]),
+    ]
+    # the abstract's citation is in a non-content section, still linked
+    assert s.abstract and "Melby" in s.abstract
+
+
+ACM = """# Retrieval-Augmented Generation: A Survey
+
+## 1 INTRODUCTION
+
+Dense retrieval [1, 3] and generation [2] combine in RAG [4]. Later work [5-7] scales it.
+
+## 2 RETRIEVERS
+
+Dual encoders [1] and late interaction [3].
+
+## 3 GENERATORS
+
+Fusion-in-decoder [5].
+
+## 4 OPEN PROBLEMS
+
+Attribution [7].
+
+## REFERENCES
+
+[1] Vladimir Karpukhin, Barlas Oguz, Sewon Min, Patrick Lewis, Ledell Wu, Sergey Edunov, Danqi Chen, and Wen-tau Yih. 2020. Dense Passage Retrieval for Open-Domain Question Answering. In Proceedings of the 2020 Conference on Empirical Methods in Natural Language Processing (EMNLP). Association for Computational Linguistics, 6769–6781. https://doi.org/10.18653/v1/2020.emnlp-main.550
+[2] Colin Raffel, Noam Shazeer, Adam Roberts, Katherine Lee, Sharan Narang, Michael Matena, Yanqi Zhou, Wei Li, and Peter J. Liu. 2020. Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer. J. Mach. Learn. Res. 21, 140 (2020), 1–67.
+[3] Omar Khattab and Matei Zaharia. 2020. ColBERT: Efficient and Effective Passage Search via Contextualized Late Interaction over BERT. In SIGIR '20. ACM, New York, NY, USA, 39–48. [4] Patrick Lewis, Ethan Perez, Aleksandra Piktus, Fabio Petroni, Vladimir Karpukhin, Naman Goyal, Heinrich Küttler, Mike Lewis, Wen-tau Yih, Tim Rocktäschel, Sebastian Riedel, and Douwe Kiela. 2020. Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks. In Advances in Neural Information Processing Systems, Vol. 33. 9459–9474.
+[5] Gautier Izacard and Edouard Grave. 2021. Leveraging Passage Retrieval with Generative Models for Open Domain Question Answering. In EACL. 874–880.
+[6] Sebastian Borgeaud et al. 2022. Improving language models by retrieving from trillions of tokens. arXiv:2112.04426 [cs.CL]
+[7] Tianyu Gao, Howard Yen, Jiatong Yu, and Danqi Chen. 2023. Enabling Large Language Models to Generate Text with Citations. In EMNLP. [n. d.].
+"""
+
+
+def test_acm_numbered_other_topic(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, ACM, "Retrieval-Augmented Generation.md"))
+    check_invariants(s, rep)
+    assert [(r.id, r.title, r.year) for r in s.references] == [
+        ("1", "Dense Passage Retrieval for Open-Domain Question Answering", 2020),
+        ("2", "Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer", 2020),
+        ("3", "ColBERT: Efficient and Effective Passage Search via Contextualized Late Interaction over BERT", 2020),
+        ("4", "Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks", 2020),
+        ("5", "Leveraging Passage Retrieval with Generative Models for Open Domain Question Answering", 2021),
+        ("6", "Improving language models by retrieving from trillions of tokens", 2022),
+        ("7", "Enabling Large Language Models to Generate Text with Citations", 2023),
+    ]
+    refs = s.reference_map()
+    assert refs["1"].doi == "10.18653/v1/2020.emnlp-main.550" and refs["6"].arxiv_id == "2112.04426"
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[1, 3]", ["1", "3"]), ("[2]", ["2"]), ("[4]", ["4"]), ("[5-7]", ["5", "6", "7"]),
+        ("[1]", ["1"]), ("[3]", ["3"]), ("[5]", ["5"]), ("[7]", ["7"]),
+    ]
+
+
+NATBIB = """# Neural Machine Translation for Low-Resource Languages
+
+## Introduction
+
+Back-translation [Sennrich et al., 2016] and transfer [Zoph et al., 2016] help; see also
+[Kocmi and Bojar, 2018; Sennrich and Zhang, 2019].
+
+## Data Augmentation
+
+Noise helps [Edunov et al., 2018].
+
+## Multilingual Models
+
+One model for many pairs [Johnson et al., 2017].
+
+## Conclusion
+
+Done.
+
+## Bibliography
+
+Sergey Edunov, Myle Ott, Michael Auli, and David Grangier. Understanding back-translation at scale. In Proceedings of EMNLP, pages 489–500, 2018.
+Melvin Johnson, Mike Schuster, Quoc V. Le, et al. Google's multilingual neural machine translation system: Enabling zero-shot translation. Transactions of the ACL, 5:339–351, 2017. Tom Kocmi and Ondřej Bojar. Trivial transfer learning for low-resource neural machine translation. In WMT, pages 244–252, 2018.
+
+Rico Sennrich, Barry Haddow, and Alexandra Birch. Improving neural machine translation models with monolingual data. In ACL, pages 86–96, 2016.
+
+Rico Sennrich and Biao Zhang. Revisiting low-resource neural machine translation: A case study. In ACL, pages 211–221, 2019.
+
+Barret Zoph, Deniz Yuret, Jonathan May, and Kevin Knight. Transfer learning for low-resource neural machine translation. In EMNLP, pages 1568–1575, 2016.
+"""
+
+
+def test_natbib_unnumbered_bibliography(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, NATBIB, "Low-Resource NMT.md"))
+    check_invariants(s, rep)
+    assert [(r.title, r.year) for r in s.references] == [
+        ("Understanding back-translation at scale", 2018),
+        ("Google's multilingual neural machine translation system: Enabling zero-shot translation", 2017),
+        ("Trivial transfer learning for low-resource neural machine translation", 2018),
+        ("Improving neural machine translation models with monolingual data", 2016),
+        ("Revisiting low-resource neural machine translation: A case study", 2019),
+        ("Transfer learning for low-resource neural machine translation", 2016),
+    ]
+    ids = [r.id for r in s.references]
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[Sennrich et al., 2016]", [ids[3]]), ("[Zoph et al., 2016]", [ids[5]]),
+        ("[Kocmi and Bojar, 2018; Sennrich and Zhang, 2019]", [ids[2], ids[4]]),
+        ("[Edunov et al., 2018]", [ids[0]]), ("[Johnson et al., 2017]", [ids[1]]),
+    ]
