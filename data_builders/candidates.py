@@ -65,30 +65,61 @@ def from_api(sch: Any, *, phrases: Sequence[str] = SURVEY_PHRASES, after_year: i
             return
 
 
+# Declared columns per bulk format: DuckDB then reads only these, with these types, and never
+# scans the files to infer a schema (``sample_size=-1`` would read a whole split twice).
+_METADATA_2020_COLS = {"paper_id": "VARCHAR", "title": "VARCHAR", "year": "BIGINT", "doi": "VARCHAR",
+                       "abstract": "VARCHAR", "mag_field_of_study": "VARCHAR[]", "has_pdf_parse": "BOOLEAN"}
+_DATASETS_PAPERS_COLS = {"corpusid": "BIGINT", "title": "VARCHAR", "year": "BIGINT", "externalids": "JSON"}
+
+
+def _first_record(path: Path) -> dict[str, Any]:
+    import gzip
+    import json
+
+    opener = gzip.open if str(path).endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+            for line in fh:
+                if line.strip():
+                    rec = json.loads(line)
+                    if isinstance(rec, dict):
+                        return rec
+                    break
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: not readable as JSON Lines: {exc}") from None
+    raise ValueError(f"{path}: no JSON object on its first line")
+
+
 def from_bulk_files(files: Sequence[Path], *, phrases: Sequence[str] = SURVEY_PHRASES,
                     after_year: int = DEFAULT_AFTER_YEAR, limit: int | None = None) -> Iterator[dict[str, Any]]:
     """Candidates from S2 bulk metadata files (JSON Lines, gzipped or not), streamed by DuckDB.
 
-    Reads only the columns needed; the phrase/year/full-text predicates run inside DuckDB so a
-    100-file metadata split never enters Python memory.
+    The format (2020 ``metadata`` split or Datasets API ``papers``) is told by the first record
+    of the first file; only the needed columns are read, with declared types, and the
+    phrase/year/full-text predicates run inside DuckDB, so a 100-file metadata split is one
+    streaming pass and never enters Python memory.
     """
     import duckdb
 
+    if not files:
+        return
+    first = _first_record(Path(files[0]))
+    if "has_pdf_parse" in first or "paper_id" in first:  # 2020 release metadata split
+        cols, idc, fos, full = _METADATA_2020_COLS, "paper_id", "mag_field_of_study", "coalesce(has_pdf_parse, false)"
+        extra = "doi, abstract"
+    elif "corpusid" in first:  # Datasets API `papers` (the s2orc presence is checked in stage 3)
+        cols, idc, fos, full = _DATASETS_PAPERS_COLS, "CAST(corpusid AS VARCHAR)", "NULL::VARCHAR[]", "true"
+        extra = "json_extract_string(externalids, '$.DOI') AS doi, NULL AS abstract"
+    else:
+        raise ValueError(f"{files[0]}: neither S2ORC 2020 metadata (paper_id, has_pdf_parse) nor "
+                         f"Datasets API papers (corpusid); keys: {sorted(first)[:12]}")
     con = duckdb.connect()
     src = "[" + ",".join("'" + str(f).replace("'", "''") + "'" for f in files) + "]"
-    cols = {r[0] for r in con.execute(
-        f"DESCRIBE SELECT * FROM read_json({src}, format='newline_delimited', union_by_name=true, sample_size=-1)"
-    ).fetchall()}
+    spec = "{" + ",".join(f"'{k}': '{v}'" for k, v in cols.items()) + "}"
     pred = " OR ".join(f"contains(lower(title), ${i + 1})" for i in range(len(phrases)))
     params: list[Any] = [p.lower() for p in phrases]
-    if "has_pdf_parse" in cols:  # 2020 release metadata split
-        idc, fos, full = "paper_id", "mag_field_of_study", "coalesce(has_pdf_parse, false)"
-        extra = "doi, abstract"
-    else:  # Datasets API `papers` (+ the s2orc presence is checked in stage 3)
-        idc, fos, full = "CAST(corpusid AS VARCHAR)", "NULL", "true"
-        extra = "externalids.DOI AS doi, NULL AS abstract"
     q = (f"SELECT {idc} AS corpus_id, title, year, {extra}, {fos} AS fos FROM read_json({src}, "
-         f"format='newline_delimited', union_by_name=true, sample_size=-1) "
+         f"format='newline_delimited', columns={spec}) "
          f"WHERE year > {int(after_year)} AND {full} AND ({pred}) ORDER BY corpus_id")
     if limit:
         q += f" LIMIT {int(limit)}"
@@ -97,3 +128,4 @@ def from_bulk_files(files: Sequence[Path], *, phrases: Sequence[str] = SURVEY_PH
         for cid, title, year, doi, abstract, fos in rows:
             yield {"corpus_id": str(cid), "paper_id": None, "title": title, "year": year, "abstract": abstract,
                    "doi": doi, "fields_of_study": list(fos or [])}
+    con.close()

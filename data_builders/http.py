@@ -85,6 +85,9 @@ class ServiceConfig:
     max_retries: int = 6
     backoff_base: float = 1.0
     backoff_max: float = 60.0
+    # a Retry-After longer than this ends the request at once (the build resumes when re-run)
+    # instead of silently sleeping for hours
+    max_retry_after: float = 900.0
     headers: dict[str, str] = field(default_factory=dict, repr=False)  # may hold secrets
     params: dict[str, str] = field(default_factory=dict, repr=False)  # may hold secrets
 
@@ -221,6 +224,12 @@ class HttpLayer:
                     last = f"HTTP {resp.status_code}"
                     self._count(f"{service}.http_{resp.status_code}")
                     delay = _retry_after(resp.headers.get("Retry-After"))
+                    if delay is not None and delay > cfg.max_retry_after:
+                        raise HttpError(
+                            service, safe, f"HTTP {resp.status_code} with Retry-After {delay:.0f} s "
+                            f"(more than {cfg.max_retry_after:.0f} s): re-run later, the build resumes",
+                            resp.status_code,
+                        )
                 else:
                     self._count(f"{service}.http_{resp.status_code}")
                     raise HttpError(service, safe, f"HTTP {resp.status_code}: {resp.text[:200]}", resp.status_code)

@@ -56,6 +56,15 @@ class BuildConfig:
     backoff_base: float = 1.0
     progress: bool = True
 
+    def __post_init__(self) -> None:
+        if (self.openalex_snapshot is None) != (self.s2_snapshot is None):
+            given = "--openalex-snapshot" if self.openalex_snapshot is not None else "--s2-snapshot"
+            raise ValueError(f"snapshot mode needs both --openalex-snapshot and --s2-snapshot; only {given} was given")
+        for name in ("openalex_snapshot", "s2_snapshot"):
+            folder = getattr(self, name)
+            if folder is not None and not Path(folder).is_dir():
+                raise ValueError(f"--{name.replace('_', '-')} {folder}: no such folder")
+
     @property
     def snapshot_mode(self) -> bool:
         return self.openalex_snapshot is not None and self.s2_snapshot is not None

@@ -75,14 +75,21 @@ def _query(con: Any, files: Sequence[str], cols: dict[str, str], key_expr: str, 
     sql = (f"SELECT {', '.join(names)} FROM (SELECT *, {key_expr} AS _k FROM {_reader(files, cols)}) t "
            f"JOIN wanted ON wanted.k = t._k "
            f"QUALIFY row_number() OVER (PARTITION BY t._k ORDER BY t.filename DESC) = 1")
-    cur = con.execute(sql)
+    import duckdb
+
     out = []
-    while rows := cur.fetchmany(2000):
-        for row in rows:
-            rec = {}
-            for n, v in zip(names, row, strict=True):
-                rec[n] = json.loads(v) if cols[n] == "JSON" and isinstance(v, str) else v
-            out.append(rec)
+    try:
+        cur = con.execute(sql)
+        while rows := cur.fetchmany(2000):
+            for row in rows:
+                rec = {}
+                for n, v in zip(names, row, strict=True):
+                    rec[n] = json.loads(v) if cols[n] == "JSON" and isinstance(v, str) else v
+                out.append(rec)
+    except duckdb.Error as exc:
+        # DuckDB names the file and line of a corrupt record; say which set of files was read
+        where = files[0] if len(files) == 1 else f"{Path(files[0]).parent} ({len(files)} files)"
+        raise SnapshotError(f"{where}: cannot read as gzipped JSON Lines: {exc}") from None
     return out
 
 

@@ -14,6 +14,12 @@ from typing import Any
 from metrics.base import MetricContext
 
 
+TINY_JUDGE_NOTE = (
+    "scored by a tiny local judge (SmolLM2-class): fine for checking the pipeline, not for "
+    "scores worth reporting; use a real judge (e.g. --judge openai:gpt-4o-mini)"
+)
+
+
 def mean_known(values: Sequence[float | bool | None]) -> float | None:
     """Mean of the values that are not None (a failed judgement is left out, never scored);
     booleans count as 1/0, so this is also the share of True. None when nothing is known."""
@@ -61,11 +67,15 @@ class UsageProbe:
             name = getattr(judge, "name", str(judge))
             if getattr(judge, "is_tiny_local", False):
                 d["tiny_local_judge"] = True
+                d["note"] = TINY_JUDGE_NOTE
             per_judge[name] = d
             for key, value in d.items():
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     total[key] = total.get(key, 0) + value
-        return {**total, "per_judge": per_judge} if per_judge else {}
+        if not per_judge:
+            return {}
+        tiny = any(d.get("tiny_local_judge") for d in per_judge.values())
+        return {**total, **({"note": TINY_JUDGE_NOTE} if tiny else {}), "per_judge": per_judge}
 
 
 def backend_for_nli(ctx: MetricContext) -> tuple[Any, list[Any]]:

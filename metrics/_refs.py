@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from metrics._titles import RefKey
+from metrics._titles import RefKey, dedupe
 from surveybench.model import Reference, Survey
 
 
@@ -14,8 +14,6 @@ def cited_references(survey: Survey) -> tuple[list[Reference], str]:
     Returns the references and which set was used ("cited" or "listed (...)"). Entries that
     repeat an earlier entry's identifier or normalised title count once.
     """
-    from metrics.citation_set import dedupe
-
     refs = survey.references
     scope = "cited"
     cited = survey.cited_ref_ids()

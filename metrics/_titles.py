@@ -18,6 +18,7 @@ are the same title.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -142,3 +143,18 @@ class RefKey:
     def of(cls, ref: Reference) -> "RefKey":
         text = ref.title or ref.raw or ""
         return cls(ref.id, reference_ids(ref), normalise_title(text), text)
+
+
+def dedupe(keys: Sequence[RefKey]) -> list[RefKey]:
+    """Drop later entries that repeat an earlier entry's identifier or normalised title."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for k in keys:
+        marks = {(t, v) for t, v in k.ids.items()}
+        if k.title:
+            marks.add(("title", k.title))
+        if marks and marks & seen:
+            continue
+        seen |= marks
+        out.append(k)
+    return out

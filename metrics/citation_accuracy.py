@@ -21,9 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from metrics._titles import THRESHOLD, RefKey
+from metrics._titles import THRESHOLD, RefKey, dedupe
 from metrics.base import MetricContext, MetricResult, register
-from metrics.citation_set import dedupe
 from metrics.title_index import Lookup, TitleIndex
 from surveybench.model import Survey
 

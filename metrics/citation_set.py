@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from metrics._titles import THRESHOLD, RefKey, prefilter_cutoff, title_similarity
+from metrics._titles import THRESHOLD, RefKey, dedupe, prefilter_cutoff, title_similarity
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
 
@@ -118,21 +118,6 @@ def set_scores(n_candidate: int, n_reference: int, n_matched: int) -> dict[str, 
     f1 = 2 * p * r / (p + r) if p is not None and r is not None and p + r > 0 else 0.0
     iou = n_matched / (n_candidate + n_reference - n_matched)
     return {"precision": p, "recall": r, "f1": f1, "iou": iou}
-
-
-def dedupe(keys: Sequence[RefKey]) -> list[RefKey]:
-    """Drop later entries that repeat an earlier entry's identifier or normalised title."""
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for k in keys:
-        marks = {(t, v) for t, v in k.ids.items()}
-        if k.title:
-            marks.add(("title", k.title))
-        if marks and marks & seen:
-            continue
-        seen |= marks
-        out.append(k)
-    return out
 
 
 def survey_ref_keys(survey: Survey, scope: str) -> tuple[list[RefKey], str]:

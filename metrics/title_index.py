@@ -213,9 +213,9 @@ class TitleIndex:
             wids[k] for i, k in enumerate(order) if (i < N_RAREST and df[k] <= common) or df[k] <= RARE_DF
         ] or [wids[order[0]]]
         post = self._a["postings"]
-        rows = np.unique(np.concatenate([post[ptr[w] : ptr[w + 1]] for w in chosen]))
+        rows = np.concatenate([post[ptr[w] : ptr[w + 1]] for w in chosen])
         lens = self._a["lengths"][rows]
-        return rows[(lens >= lo) & (lens <= hi)].astype(np.int64)
+        return np.unique(rows[(lens >= lo) & (lens <= hi)]).astype(np.int64)
 
     def lookup(self, title: str | None, threshold: float = THRESHOLD) -> Lookup:
         norm = normalise_title(title)

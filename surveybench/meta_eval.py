@@ -5,7 +5,7 @@ generated surveys; we add Kendall's tau-b.)
 Inputs
 - judge scores: results of ``surveybench eval`` (Parquet or CSV, long format with columns
   ``system, topic, metric, score, value``; an optional ``judge`` column, else one label per
-  file) or a wide CSV with ``system, topic`` and one numeric column per score;
+  file: the judge in the run's ``manifest.json``, see :func:`default_label`) or a wide CSV with ``system, topic`` and one numeric column per score;
 - a human CSV with ``system, topic`` and ``rank`` (1 = best) or ``score`` (higher = better),
   optionally one row per ``annotator`` (their scores, or negated ranks, are averaged).
 
@@ -145,11 +145,27 @@ def load_judge_scores(path: Path, select: Sequence[str] = DEFAULT_SELECT) -> dic
         raise MetaEvalError(f"{path}: no values for {list(select)}")
     label_col = "judge" if "judge" in df.columns else None
     out: dict[str, dict[Key, float]] = {}
-    groups = df.groupby(label_col) if label_col else [(path.stem, df)]
+    groups = df.groupby(label_col) if label_col else [(default_label(path), df)]
     for label, g in groups:
         means = g.groupby(["system", "topic"])[value_col].mean()
         out[str(label)] = {(str(s), str(t)): float(v) for (s, t), v in means.items()}
     return out
+
+
+def default_label(path: Path) -> str:
+    """The label of a results file without a ``judge`` column: the judge named in the run's
+    ``manifest.json`` beside it (``surveybench eval`` writes one), else the file name — or the
+    run folder's name for the generic ``results.*``."""
+    import json
+
+    manifest = path.parent / "manifest.json"
+    try:
+        judge = json.loads(manifest.read_text(encoding="utf-8")).get("models", {}).get("judge")
+    except (OSError, ValueError, AttributeError):
+        judge = None
+    if isinstance(judge, str) and judge:
+        return judge
+    return path.parent.name if path.stem == "results" and path.parent.name else path.stem
 
 
 def load_human(path: Path) -> dict[Key, float]:

@@ -116,7 +116,9 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def survey_hash(survey: Survey) -> str:
-    return hashlib.sha256(survey.model_dump_json().encode()).hexdigest()
+    """Content hash of a survey; where it was read from does not count, so importing the same
+    files from another directory does not invalidate finished evaluation units."""
+    return hashlib.sha256(survey.model_dump_json(exclude={"source_path"}).encode()).hexdigest()
 
 
 class Workspace:

@@ -74,3 +74,14 @@ def test_clients_through_the_layer(fake_apis, tmp_path, webapi_facts):
     assert len({w["id"] for p in pages for w in p}) == 100
     assert all("x-api-key" in e.headers for e in fake_apis.log if e.path.startswith("/graph/"))
     http.close()
+
+
+def test_retry_after_beyond_the_limit_ends_the_request_at_once(fake_apis, tmp_path):
+    http = _layer(fake_apis, tmp_path, max_retry_after=5.0)
+    fake_apis.inject(r"/openalex/sources", Fault.rate_limit(3600))
+    t0 = time.monotonic()
+    with pytest.raises(HttpError, match="Retry-After 3600 s .*re-run later") as exc:
+        http.request("openalex", "GET", f"{fake_apis.openalex_url}/sources?filter=openalex_id:S118940690")
+    assert time.monotonic() - t0 < 3.0 and exc.value.status == 429
+    assert [e.status for e in fake_apis.log] == [429]  # no retry
+    http.close()

@@ -116,3 +116,51 @@ def test_candidates_from_datasets_api_papers_files(tmp_path):
     assert [(r["corpus_id"], r["title"]) for r in rows] == [("7", "An Overview of Gardens")]
     rows = list(from_bulk_files([f], phrases=("brief review",)))
     assert [(r["corpus_id"], r["doi"]) for r in rows] == [("3557281", "10.1155/2018/7068349")]
+
+
+def test_bulk_files_of_unknown_format_are_named(tmp_path):
+    from tests.plugins.webapis import write_jsonl_gz
+
+    f = write_jsonl_gz(tmp_path / "works" / "part0.jsonl.gz", [{"id": "W1", "display_name": "An overview"}])
+    with pytest.raises(ValueError, match=r"part0.jsonl.gz: neither S2ORC 2020 metadata"):
+        list(from_bulk_files([f]))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    with pytest.raises(ValueError, match=r"bad.jsonl: not readable as JSON Lines"):
+        list(from_bulk_files([bad]))
+
+
+def test_build_command_bad_input_is_one_clear_error(tmp_path):
+    from typer.testing import CliRunner
+
+    from surveybench.cli import app
+
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"id": "W1"}\n')
+    res = CliRunner().invoke(app, ["build", "--work-dir", str(tmp_path / "w"), "--out", str(tmp_path / "o"),
+                                   "--candidates", str(bad), "--no-progress"], env={"COLUMNS": "200"})
+    assert res.exit_code == 2, res.output
+    assert "x.jsonl: neither S2ORC 2020 metadata" in res.output and "Traceback" not in res.output
+
+
+def test_snapshot_mode_needs_both_folders(tmp_path):
+    from data_builders.pipeline import BuildConfig
+
+    with pytest.raises(ValueError, match="needs both --openalex-snapshot and --s2-snapshot; only --s2-snapshot"):
+        BuildConfig(work_dir=tmp_path / "w", out_dir=tmp_path / "o", s2_snapshot=tmp_path)
+    with pytest.raises(ValueError, match="--openalex-snapshot .*nope: no such folder"):
+        BuildConfig(work_dir=tmp_path / "w", out_dir=tmp_path / "o", s2_snapshot=tmp_path,
+                    openalex_snapshot=tmp_path / "nope")
+
+
+def test_corrupt_snapshot_partition_is_named(tmp_path):
+    import gzip
+
+    from data_builders.snapshot import SnapshotError, fetch_second_level_snapshot
+
+    part = tmp_path / "oa" / "data" / "works" / "updated_date=2024-01-01" / "part_000.gz"
+    part.parent.mkdir(parents=True)
+    with gzip.open(part, "wt") as fh:
+        fh.write('{"id": "https://openalex.org/W1", "doi": null}\n{"id": "https://openalex.org/W2", broken\n')
+    with pytest.raises(SnapshotError, match=r"part_000.gz: cannot read as gzipped JSON Lines"):
+        fetch_second_level_snapshot(["W1"], openalex_dir=tmp_path / "oa")

@@ -246,3 +246,22 @@ def test_no_judge_given_uses_and_announces_local_default(ws, capsys) -> None:
     df = pd.read_parquet(out.results_path)
     assert df.status.eq("ok").all() and len(df) == 3  # the local judge was built and lent
     assert out.manifest["models"]["judge_is_tiny_local"] is True
+
+
+def test_bad_data_argument_is_a_clear_error(ws, test_metrics, tmp_path) -> None:
+    with pytest.raises(EvalError, match="--data .*nope.*cannot load the gold dataset"):
+        run_eval(ws, EvalConfig(systems=["S1"], metrics=["_t_ratio"], data=str(tmp_path / "nope")),
+                 show_progress=False)
+
+
+def test_cli_errors_exit_2_with_message(ws) -> None:
+    from typer.testing import CliRunner
+
+    from surveybench.cli import app
+
+    r = CliRunner().invoke(app, ["eval", "-s", "Ghost", "-w", str(ws.root), "-m", "rouge"])
+    assert r.exit_code == 2 and "no system 'Ghost'" in " ".join(r.output.split())
+    r = CliRunner().invoke(app, ["eval", "-s", "../x", "-w", str(ws.root), "-m", "rouge"])
+    assert r.exit_code == 2 and "escape the workspace" in " ".join(r.output.split())
+    r = CliRunner().invoke(app, ["eval", "-s", "S1", "-w", str(ws.root), "--option", "novalue"])
+    assert r.exit_code == 2 and "KEY=VALUE" in r.output

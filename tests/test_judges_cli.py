@@ -47,3 +47,31 @@ def test_check_bad_spec() -> None:
 def test_check_help_has_examples() -> None:
     result = runner.invoke(app, ["judge", "check", "--help"])
     assert result.exit_code == 0 and "openai:gpt-4o-mini" in result.output
+
+
+@pytest.mark.parametrize("path", [("judge",), ("judge", "check"), ("judge", "prompts"), ("meta-eval",), ("build",)])
+def test_one_line_descriptions_and_examples(path: tuple[str, ...]) -> None:
+    """`surveybench --help` lists each command by the first paragraph of its help: one line."""
+    import typer
+
+    cmd = typer.main.get_command(app)
+    for name in path:
+        cmd = cmd.commands[name]  # type: ignore[attr-defined]
+    first = (cmd.help or "").strip().split("\n\n")[0]
+    assert "\n" not in first and len(first) <= 90, first
+    if path != ("judge",):  # the group lists its commands; each command shows examples
+        result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "120"})
+        assert result.exit_code == 0 and "Examples" in result.output and "surveybench " + " ".join(path) in result.output
+
+
+def test_prompts_lists_sources_and_prints_a_template() -> None:
+    from surveybench.prompts.judging import NLI
+
+    listing = runner.invoke(app, ["judge", "prompts"], env={"COLUMNS": "250"})
+    assert listing.exit_code == 0
+    assert "citation_nli" in listing.output and "SurveyX App. A.3 Fig. 10" in listing.output
+    assert "survey_classification" in listing.output
+    one = runner.invoke(app, ["judge", "prompts", "citation_nli"], env={"COLUMNS": "250"})
+    assert one.exit_code == 0 and NLI.template in one.output
+    bad = runner.invoke(app, ["judge", "prompts", "nope"])
+    assert bad.exit_code == 2 and "no prompt 'nope'" in bad.output

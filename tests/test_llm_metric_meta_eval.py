@@ -55,3 +55,30 @@ def test_bad_human_file_is_a_clear_error(tmp_path) -> None:
         load_human(bad)
     r = CliRunner().invoke(app, ["meta-eval", "--scores", str(tmp_path / "nope.parquet"), "--human", str(bad)])
     assert r.exit_code == 2 and "nope.parquet: no such file" in r.output
+
+
+def test_labels_from_run_manifests_never_collide(tmp_path) -> None:
+    import json
+
+    human = tmp_path / "human.csv"
+    pd.DataFrame({"system": ["S1", "S2", "S3"], "topic": ["T"] * 3, "score": [1, 2, 3]}).to_csv(human, index=False)
+    for run, judge, values in (("run1", "openai:gpt-4o-mini", [1, 2, 3]), ("run2", "openai:gpt-4o-mini", [3, 2, 1]),
+                               ("run3", None, [1, 3, 2])):
+        d = tmp_path / "runs" / run
+        d.mkdir(parents=True)
+        pd.DataFrame({"system": ["S1", "S2", "S3"], "topic": ["T"] * 3, "metric": ["rubric"] * 3,
+                      "score": ["mean"] * 3, "value": values}).to_parquet(d / "results.parquet")
+        if judge:
+            (d / "manifest.json").write_text(json.dumps({"models": {"judge": judge}}))
+    out = tmp_path / "meta.csv"
+    args = ["meta-eval", "--human", str(human), "--out", str(out)]
+    for run in ("run1", "run2", "run3"):
+        args += ["--scores", str(tmp_path / "runs" / run / "results.parquet")]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    rho = pd.read_csv(out).set_index("label")["spearman_rho"]
+    # run1 agrees with the human order, run2 reverses it, run3 (no manifest: its folder name)
+    # swaps the top two: d = [0, 1, 1] -> rho = 1 - 6*2/(3*8) = 0.5
+    assert rho["openai:gpt-4o-mini"] == pytest.approx(1.0)
+    assert rho["openai:gpt-4o-mini (2)"] == pytest.approx(-1.0)
+    assert rho["run3"] == pytest.approx(0.5)

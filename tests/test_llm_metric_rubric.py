@@ -88,6 +88,7 @@ def test_rubric_panel_over_http(scripted_llm, judge_cache) -> None:
     assert res.details["per_judge"][panel.judges[0].name]["mean"] == pytest.approx(3.5)
     assert res.details["agreement"]["mean_pairwise_spearman"] == pytest.approx(13.5 / 16.5)
     assert scripted_llm.calls == 12 and res.usage["calls"] == 12 and res.failures == []
+    assert res.details["tiny_local_judge"] is False and "note" not in res.usage
     again = Rubric().compute(GEN, HUMAN, _panel_ctx(scripted_llm, judge_cache)[0])
     assert scripted_llm.calls == 12 and again.scores == res.scores
 

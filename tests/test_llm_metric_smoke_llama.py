@@ -29,5 +29,7 @@ def test_rubric_on_real_llama_server(llama_server, judge_cache) -> None:
     for f in res.failures:
         assert f["cause"] and f["error"]
     assert res.usage["asked"] == 1 and res.usage["calls"] >= 1
+    # the served model is SmolLM2-135M: the result says so in plain words
+    assert res.details["tiny_local_judge"] is True and "tiny local judge" in res.usage["note"]
     if not res.failures or res.failures[0]["cause"] == "unparseable":
         assert res.usage["prompt_tokens"] > 0  # the server answered and reported its usage

@@ -213,7 +213,8 @@ def test_reference_entries_without_blank_lines_between(tmp_path: Path, rel: str)
     "heading",
     ["# References", "### REFERENCES", "References", "REFERENCES", "**References**", "## Bibliography",
      "## Works Cited", "## 7 References", "## VIII. REFERENCES", "## Reference List", "## Literature Cited",
-     "# Sources", "__References:__"],
+     "# Sources", "__References:__", "## 参考文献", "## Notes and References", "#### **Works cited**",
+     "## Endnotes"],
 )
 @pytest.mark.parametrize("rel", [ONE_PER_LINE[0], PDF_NUMBERED[0], AUTHOR_YEAR[0], DEEP[0]])
 def test_other_reference_headings(tmp_path: Path, rel: str, heading: str) -> None:
@@ -478,6 +479,7 @@ def test_apa_author_year_psychology(tmp_path: Path) -> None:
     ids = [r.id for r in s.references]
     got = [(m.marker, m.ref_ids, m.unresolved) for *_x, m in s.citation_marks()]
     assert got == [
+        ("(Melby-Lervåg & Hulme, 2013)", [ids[4]], []),  # in the Abstract section
         ("(Baddeley, 2000; Cowan, 2001)", [ids[0], ids[1]], []),
         ("Klingberg et al.\n(2005)", [ids[3]], []),
         ("Melby-Lervåg and Hulme (2013)", [ids[4]], []),
@@ -486,7 +488,6 @@ def test_apa_author_year_psychology(tmp_path: Path) -> None:
         ("Smith and Lee (2020b)", [ids[7]], []),
         ("(Nobody, 1999)", [], ["Nobody, 1999"]),
     ]
-    # the abstract's citation is in a non-content section, still linked
     assert s.abstract and "Melby" in s.abstract
 
 
@@ -587,4 +588,387 @@ def test_natbib_unnumbered_bibliography(tmp_path: Path) -> None:
         ("[Sennrich et al., 2016]", [ids[3]]), ("[Zoph et al., 2016]", [ids[5]]),
         ("[Kocmi and Bojar, 2018; Sennrich and Zhang, 2019]", [ids[2], ids[4]]),
         ("[Edunov et al., 2018]", [ids[0]]), ("[Johnson et al., 2017]", [ids[1]]),
+    ]
+
+
+LLMXMR = """# A Survey on Federated Graph Learning
+
+# 0. A Survey on Federated Graph Learning
+
+## 1. Introduction
+
+Graphs are split across silos [1,3]. FedGraphNN [2] benchmarks the setting [4].
+
+## 2. Background
+
+### 2.1 Graph Neural Networks
+
+Message passing [5].
+
+### 2.2 Federated Learning
+
+Averaging [1].
+
+## 3. Methods
+
+Subgraph FL [3,5].
+
+## 4. Conclusion
+
+Open problems remain [2].
+
+## References
+
+[1] Federated Graph Learning -- A Position Paper [https://arxiv.org/abs/2105.11099](https://arxiv.org/abs/2105.11099) 
+
+[2] FedGraphNN: A Federated Learning Benchmark System for Graph Neural Networks [https://arxiv.org/pdf/2104.07145](https://arxiv.org/pdf/2104.07145) 
+
+[3] 联邦图学习综述 [https://zhuanlan.zhihu.com/p/612345678](https://zhuanlan.zhihu.com/p/612345678) 
+
+[4] [https://openreview.net/forum?id=abc123](https://openreview.net/forum?id=abc123) 
+
+[5] Subgraph Federated Learning with Missing Neighbor Generation | NeurIPS [https://proceedings.neurips.cc/paper/2021/hash/34adeb8e3242824038aa65460a47c29e-Abstract.html](https://proceedings.neurips.cc/paper/2021/hash/34adeb8e3242824038aa65460a47c29e-Abstract.html) 
+"""
+
+
+def test_llmxmr_family_other_topic(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, LLMXMR, "Federated Graph Learning.md"))
+    check_invariants(s, rep)
+    assert s.title == "A Survey on Federated Graph Learning"
+    assert [(x.number, x.level) for x in s.sections][:4] == [("1", 1), ("2", 1), ("2.1", 2), ("2.2", 2)]
+    assert [(r.id, r.title) for r in s.references] == [
+        ("1", "Federated Graph Learning -- A Position Paper"),
+        ("2", "FedGraphNN: A Federated Learning Benchmark System for Graph Neural Networks"),
+        ("3", "联邦图学习综述"),
+        ("4", None),
+        ("5", "Subgraph Federated Learning with Missing Neighbor Generation"),
+    ]
+    refs = s.reference_map()
+    assert refs["1"].arxiv_id == "2105.11099" and refs["2"].arxiv_id == "2104.07145"
+    assert refs["4"].url == "https://openreview.net/forum?id=abc123"
+    assert rep.markers_linked == rep.markers == 7
+
+
+DEEP_SOURCES = """# Quantum Error Correction: State of the Art in 2025
+
+## 1 Introduction
+
+Quantum bits are fragile 1 4. Surface codes dominate 2. In 2024 Google showed below-threshold
+operation with 105 qubits 3 5 6. See Section 3 for details.
+
+## 2 Codes
+
+The main families are surface codes 2, LDPC codes 7, and bosonic codes 8.
+
+## 3 Hardware
+
+Platforms: superconducting 3 6, trapped-ion 9.
+
+## 4 Outlook
+
+Logical qubits at scale remain years away 1.
+
+## References
+
+1 4 Quantum error correction - Wikipedia https://en.wikipedia.org/wiki/Quantum_error_correction
+
+2 Surface codes: Towards practical large-scale quantum computation https://arxiv.org/abs/1208.0928
+
+3 5 6 Quantum error correction below the surface code threshold | Nature https://www.nature.com/articles/s41586-024-08449-y 7 High-threshold and low-overhead fault-tolerant quantum memory https://arxiv.org/abs/2308.07915
+
+8 [2011.05978] Bosonic quantum error correction codes in superconducting
+
+quantum circuits
+
+https://arxiv.org/abs/2011.05978
+
+9 ionq.com https://ionq.com/resources/trapped-ion- error- correction
+"""
+
+
+def test_deep_research_source_list_other_topic(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, DEEP_SOURCES, "Quantum Error Correction.md"))
+    check_invariants(s, rep)
+    assert [(r.numbers, r.title) for r in s.references] == [
+        (["1", "4"], "Quantum error correction"),
+        (["2"], "Surface codes: Towards practical large-scale quantum computation"),
+        (["3", "5", "6"], "Quantum error correction below the surface code threshold"),
+        (["7"], "High-threshold and low-overhead fault-tolerant quantum memory"),
+        (["8"], "Bosonic quantum error correction codes in superconducting quantum circuits"),
+        (["9"], None),
+    ]
+    refs = s.reference_map()
+    assert refs["8"].arxiv_id == "2011.05978" and refs["7"].arxiv_id == "2308.07915"
+    assert refs["9"].url == "https://ionq.com/resources/trapped-ion-error-correction"
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("1 4", ["1"]), ("2", ["2"]), ("3 5 6", ["3"]), ("2", ["2"]), ("7", ["7"]), ("8", ["8"]),
+        ("3 6", ["3"]), ("9", ["9"]), ("1", ["1"]),
+    ]
+
+
+DEEP_FOOTNOTES = """# The State of Battery Recycling
+
+## Executive Summary
+
+Lithium-ion recycling is growing fast.[^1][^2] Hydrometallurgy dominates.[^3]
+
+## Market
+
+Capacity will triple by 2030.[^2]
+
+## Technology
+
+Direct recycling keeps the cathode intact.[^4]
+
+## Policy
+
+The EU battery regulation sets targets.[^5]
+
+## Sources
+
+[^1]: [Battery recycling market report 2024](https://www.example.org/market-2024)
+[^2]: IEA, *Global EV Outlook 2024*, https://www.iea.org/reports/global-ev-outlook-2024
+[^3]: Harper, G. et al. Recycling lithium-ion batteries from electric vehicles. Nature 575, 75–86 (2019). https://doi.org/10.1038/s41586-019-1682-5
+[^4]: [Direct recycling of cathode materials](https://www.example.org/direct)
+[^5]: [Regulation (EU) 2023/1542](https://eur-lex.europa.eu/eli/reg/2023/1542/oj)
+"""
+
+
+def test_deep_research_footnotes(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, DEEP_FOOTNOTES, "Battery Recycling.md"))
+    check_invariants(s, rep)
+    assert [x.title for x in s.top_level_sections()] == ["Executive Summary", "Market", "Technology", "Policy"]
+    assert [(r.id, r.title) for r in s.references] == [
+        ("1", "Battery recycling market report 2024"),
+        ("2", "Global EV Outlook 2024"),
+        ("3", "Recycling lithium-ion batteries from electric vehicles"),
+        ("4", "Direct recycling of cathode materials"),
+        ("5", "Regulation (EU) 2023/1542"),
+    ]
+    assert s.reference_map()["3"].doi == "10.1038/s41586-019-1682-5"
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[^1]", ["1"]), ("[^2]", ["2"]), ("[^3]", ["3"]), ("[^2]", ["2"]), ("[^4]", ["4"]), ("[^5]", ["5"]),
+    ]
+
+
+GEMINI = """# Diffusion Models for Protein Design
+
+## **1. Introduction**
+
+Generative models now design proteins [1, 2]. RFdiffusion [3] and Chroma [4] lead.
+
+## **2. Methods**
+
+Denoising over backbone frames [3].
+
+## **3. Evaluation**
+
+Designability and novelty [2, 5].
+
+## **4. Conclusion**
+
+Wet-lab validation matters [5].
+
+#### **Works cited**
+
+1. De novo design of protein structure and function with RFdiffusion - Nature, accessed May 2, 2025, [https://www.nature.com/articles/s41586-023-06415-8](https://www.nature.com/articles/s41586-023-06415-8)
+2. Illuminating protein space with a programmable generative model, accessed May 2, 2025, [https://www.nature.com/articles/s41586-023-06728-8](https://www.nature.com/articles/s41586-023-06728-8)
+3. RFdiffusion - GitHub, accessed May 2, 2025, [https://github.com/RosettaCommons/RFdiffusion](https://github.com/RosettaCommons/RFdiffusion)
+4. Chroma: a generative model for protein design, accessed May 3, 2025, [https://generatebiomedicines.com/chroma](https://generatebiomedicines.com/chroma)
+5. \\[2402.04997\\] Protein design evaluation benchmarks, accessed May 3, 2025, [https://arxiv.org/abs/2402.04997](https://arxiv.org/abs/2402.04997)
+"""
+
+
+def test_gemini_works_cited(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, GEMINI, "Protein Design.md"))
+    check_invariants(s, rep)
+    assert [x.title for x in s.top_level_sections()] == ["Introduction", "Methods", "Evaluation", "Conclusion"]
+    assert [(r.id, r.title) for r in s.references] == [
+        ("1", "De novo design of protein structure and function with RFdiffusion"),
+        ("2", "Illuminating protein space with a programmable generative model"),
+        ("3", "RFdiffusion"),
+        ("4", "Chroma: a generative model for protein design"),
+        ("5", "Protein design evaluation benchmarks"),
+    ]
+    assert s.reference_map()["5"].arxiv_id == "2402.04997"
+    assert rep.markers_linked == rep.markers == 6
+
+
+FORGE = """# Embodied AI: A Survey of Vision-Language-Action Models
+
+## 1 Introduction
+
+Robots follow language [1; 2]. RT-2 [3] transfers web knowledge [3; 4; 5].
+
+## 2 Architectures
+
+### 2.1 Tokenised Actions
+
+Discrete bins [3].
+
+### 2.2 Diffusion Policies
+
+Continuous actions [6].
+
+## 3 Data
+
+Open X-Embodiment [7].
+
+## 4 Conclusion
+
+Scaling continues [1; 7].
+
+## References
+
+[1] Do As I Can, Not As I Say  Grounding Language in Robotic Affordances
+
+[2] Inner Monologue  Embodied Reasoning through Planning with Language Models
+
+[3] RT-2  Vision-Language-Action Models Transfer Web Knowledge to Robotic Control
+
+[4] PaLM-E  An Embodied Multimodal Language Model
+
+[5] VIMA  General Robot Manipulation with Multimodal Prompts
+
+[6] Diffusion Policy  Visuomotor Policy Learning via Action Diffusion
+
+[7] Open X-Embodiment  Robotic Learning Datasets and RT-X Models
+"""
+
+
+def test_surveyforge_family_other_topic(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, FORGE, "Embodied AI.md"))
+    check_invariants(s, rep)
+    assert s.reference_map()["3"].title == "RT-2 Vision-Language-Action Models Transfer Web Knowledge to Robotic Control"
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()][:3] == [
+        ("[1; 2]", ["1", "2"]), ("[3]", ["3"]), ("[3; 4; 5]", ["3", "4", "5"]),
+    ]
+    assert rep.markers_linked == rep.markers == 7
+    # the same survey as AutoSurvey JSON
+    p = tmp_path / "Embodied AI.json"
+    p.write_text(json.dumps({"survey": FORGE, "reference": {str(i): f"2204.0{i}691" for i in range(1, 8)}}))
+    j, jrep = read_survey_report(p)
+    check_invariants(j, jrep)
+    assert jrep.format == "autosurvey-json" and j.reference_map()["2"].arxiv_id == "2204.02691"
+    assert [r.title for r in j.references] == [r.title for r in s.references]
+
+
+@pytest.mark.parametrize("how", ["escaped-brackets", "no-comma-author-year", "ampersand"])
+def test_more_marker_mutations(tmp_path: Path, how: str) -> None:
+    """Markdown exporters escape brackets ("\\[1\\]"); author-year styles drop the comma before
+    the year ("(Ji et al. 2023)") or write "&" for "and"."""
+    rel = ONE_PER_LINE[0] if how == "escaped-brackets" else AUTHOR_YEAR[0]
+    text, s0, rep0 = original(rel)
+    if how == "escaped-brackets":
+        text2 = re.sub(r"\[(\d+(?:\s*[;,]\s*\d+)*)\]", r"\\[\1\\]", text)
+    elif how == "no-comma-author-year":
+        text2 = re.sub(r"(et al\.|[A-Z][a-z]+), ((?:19|20)\d\d[a-z]?)", r"\1 \2", text)
+    else:
+        text2 = re.sub(r"(\([^()]*?[A-Z][a-z]+) and ([A-Z][a-z]+,)", r"\1 & \2", text)
+    assert text2 != text
+    s, rep = read_mutated(tmp_path, rel, text2)
+    assert len(s.references) == len(s0.references)
+    assert rep.markers_linked == rep0.markers_linked
+    assert links_by_title(s) == links_by_title(s0)
+
+
+def test_setext_headings(tmp_path: Path) -> None:
+    """Pandoc-style output: "Title\\n=====" and "Section\\n-------" headings."""
+    text = (
+        "Sparse Mixture-of-Experts Models\n================================\n\n"
+        "Introduction\n------------\n\nRouting sends tokens to experts [1]. A rule:\n\n---\n\n"
+        "Routing\n-------\n\nTop-2 gating [2].\n\n"
+        "Load Balancing\n--------------\n\nAuxiliary losses [1; 2].\n\n"
+        "References\n----------\n\n"
+        "[1] Outrageously Large Neural Networks  The Sparsely-Gated Mixture-of-Experts Layer\n\n"
+        "[2] GShard  Scaling Giant Models with Conditional Computation and Automatic Sharding\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "MoE.md"))
+    check_invariants(s, rep)
+    assert s.title == "Sparse Mixture-of-Experts Models"
+    assert [x.title for x in s.top_level_sections()] == ["Introduction", "Routing", "Load Balancing"]
+    assert len(s.references) == 2 and rep.markers_linked == 3
+
+
+def test_bare_numbers_after_punctuation(tmp_path: Path) -> None:
+    """Deep-research exports that lost the superscripts print "models.1" / "agents,2 3": numbers
+    glued to the punctuation after a word, when the list is not cited with brackets."""
+    text = (
+        "# Agents\n\n## Overview\n\nLLM agents plan and act.1 Tool use is central,2 3 and memory matters.4\n"
+        "Version 2.1 of the API and GPT-4.5 are not citations.\n\n"
+        "## Planning\n\nReAct interleaves reasoning and acting.2\n\n## Memory\n\nRetrieval helps.4,1\n\n"
+        "## Works cited\n\n1. Agents survey, accessed May 1, 2025, https://a.org/1\n"
+        "2. ReAct: Synergizing reasoning and acting, accessed May 1, 2025, https://arxiv.org/abs/2210.03629\n"
+        "3. Toolformer, accessed May 1, 2025, https://arxiv.org/abs/2302.04761\n"
+        "4. MemGPT, accessed May 2, 2025, https://arxiv.org/abs/2310.08560\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "Agents.md"))
+    check_invariants(s, rep)
+    assert [r.title for r in s.references] == [
+        "Agents survey", "ReAct: Synergizing reasoning and acting", "Toolformer", "MemGPT",
+    ]
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("1", ["1"]), ("2 3", ["2", "3"]), ("4", ["4"]), ("2", ["2"]), ("4,1", ["4", "1"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "reason"),
+    [
+        ("sections.json", b'{"sections": ["a", "b"], "references": []}', "no readable sections"),
+        ("survey-int.json", b'{"survey": 5, "reference": {}}', "'survey' must be the Markdown text"),
+        ("title-only.md", b"# Only a title\n\nSome text.\n", "only a title heading"),
+        ("html.md", b"<html><body><h1>x</h1></body></html>", "no Markdown headings"),
+    ],
+)
+def test_more_bad_inputs_one_clear_error(tmp_path: Path, name: str, data: bytes, reason: str) -> None:
+    from surveybench.readers import ReaderError, read_many
+
+    p = tmp_path / name
+    p.write_bytes(data)
+    with pytest.raises(ReaderError) as info:
+        read_survey(p)
+    assert reason in info.value.reason and str(info.value).startswith(f"{p}: ")
+    _surveys, rep = read_many([tmp_path])
+    assert [(Path(f.path).name, f.ok) for f in rep.files] == [(name, False)]
+
+
+def test_report_fits_80_columns_and_names_files_relative_to_the_argument(tmp_path: Path) -> None:
+    from surveybench.readers import read_many
+    from surveybench.readers.report import format_report
+
+    d = tmp_path / "runs" / "DeepSys"
+    d.mkdir(parents=True)
+    write(d, IEEE_PDF, "Federated Learning at the Edge and Beyond.md")
+    write(d, NATURE_BARE, "Cardiac.md")
+    (d / "broken.json").write_text('{"survey": "# T', encoding="utf-8")
+    _s, rep = read_many([tmp_path / "runs"])
+    out = format_report(rep, [str(tmp_path / "runs")], width=80)
+    lines = out.splitlines()
+    assert max(len(x) for x in lines) <= 80
+    assert str(tmp_path) not in out  # paths relative to the argument
+    i = next(k for k, x in enumerate(lines) if x.startswith("DeepSys/broken.json "))
+    assert lines[i + 1].startswith("  - ERROR: truncated JSON")
+    row = next(x for x in lines if x.startswith("DeepSys/Cardiac.md"))
+    assert row.split()[1:] == ["md", "4", "5", "7", "7", "6/6", "0", "0"]
+    # a long name is folded at its spaces, the counts stay on its first line
+    k = next(k for k, x in enumerate(lines) if x.startswith("DeepSys/Federated"))
+    assert lines[k].split()[-8:] == ["md", "4", "6", "10", "10", "11/11", "0", "0"]
+    assert "Beyond.md" in lines[k + 1]
+    assert "3 files, 1 failed, 17 references, 17/17 markers linked" in out
+
+
+def test_model_versions_are_not_bare_citations(tmp_path: Path) -> None:
+    """"DALL-E 2 23." cites 23, not 2: the document writes "DALL-E 2" as a model name elsewhere;
+    "GPT 4." is GPT-4 when the document also writes "GPT-4"; other numbers after a name cite."""
+    text = (
+        "# Image Generation\n\n## 1 Introduction\n\nDALL-E 2 combined CLIP and diffusion 1. "
+        "GLIDE led to DALL-E 2 3. GPT-4 reads images; we compare with GPT 4. Imagen improved "
+        "fidelity 2 4.\n\n## 2 Models\n\nLatent diffusion 4.\n\n## 3 Outlook\n\nVideo next 5.\n\n"
+        "## Sources\n\n" + "\n\n".join(f"{i} Source {i} https://s.org/{i}" for i in range(1, 6)) + "\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "Image Generation.md"))
+    check_invariants(s, rep)
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("1", ["1"]), ("3", ["3"]), ("2 4", ["2", "4"]), ("4", ["4"]), ("5", ["5"]),
     ]

@@ -97,8 +97,19 @@ def build(
         kw["s2_api_key"] = s2_api_key
     if openalex_api_key:
         kw["openalex_api_key"] = openalex_api_key
-    stats = run_build(BuildConfig.secrets_from_env(**kw))
+    from data_builders.http import HttpError
+
     con = Console()
+    try:
+        stats = run_build(BuildConfig.secrets_from_env(**kw))
+    except (ValueError, HttpError) as exc:
+        # bad input files, specs or a service that stays down: one clear line, no traceback;
+        # finished stages are checkpointed, so the same command resumes after the fix
+        from rich.markup import escape
+
+        con.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+        con.print(f"finished stages are kept in {work_dir}; re-run the same command to resume")
+        raise typer.Exit(2) from None
     t = Table(title="build summary")
     t.add_column("stage")
     t.add_column("result")

@@ -87,7 +87,8 @@ def eval_command(
             table.add_column(str(s), justify="right")
         for (metric, score), row in means.iterrows():
             table.add_row(metric, score, *[("" if pd.isna(v) else f"{v:.4f}") for v in row])
-        Console().print(table)
+        out = Console()
+        (out if out.is_terminal else Console(width=160)).print(table)
     console.print(
         f"{outcome.computed} unit(s) computed, {outcome.reused} reused, {outcome.failed} failed; "
         f"results: {outcome.results_path}"

@@ -6,7 +6,7 @@ import typer
 
 judge_app = typer.Typer(
     name="judge",
-    help="LLM judges: check a judge spec before an evaluation.",
+    help="LLM judges: check a judge before an evaluation, list the judging prompts.",
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
@@ -82,6 +82,47 @@ def check(
     judge.close()
     if not result.ok:
         raise typer.Exit(1)
+
+
+@judge_app.command("prompts")
+def prompts(
+    name: str | None = typer.Argument(None, help="Print this prompt's full template (e.g. rubric_coverage)."),
+) -> None:
+    """List the prompts sent to judges, with version and the paper section each comes from.
+
+    With a NAME, print that prompt's template as sent (placeholders in braces).
+
+    [bold]Examples[/bold]
+
+      surveybench judge prompts
+
+      surveybench judge prompts citation_nli
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from surveybench.prompts.classification import PROMPTS as BUILD_PROMPTS
+    from surveybench.prompts.judging import ALL
+
+    every = {p.name: p for p in (*ALL, *BUILD_PROMPTS)}
+    console = Console()
+    if name is not None:
+        if name not in every:
+            console.print(f"[red]error:[/red] no prompt {name!r}; choose from {', '.join(sorted(every))}")
+            raise typer.Exit(2)
+        p = every[name]
+        console.print(f"{p.name} v{p.version} — {p.source}", highlight=False)
+        if p.notes:
+            console.print(f"note: {p.notes}", highlight=False)
+        console.rule()
+        console.print(p.template, markup=False, highlight=False)
+        return
+    table = Table(title="judge prompts")
+    for col in ("name", "version", "source", "placeholders"):
+        table.add_column(col)
+    for p in every.values():
+        table.add_row(p.name, p.version, p.source, ", ".join(p.placeholders))
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -43,7 +43,10 @@ def register(app: typer.Typer) -> None:
             judge_scores: dict = {}
             for path in scores:
                 for label, vals in load_judge_scores(path, select).items():
-                    key = label if label not in judge_scores else f"{path.stem}:{label}"
+                    key, n = label, 1
+                    while key in judge_scores:  # the same judge in two files: keep both, apart
+                        n += 1
+                        key = f"{label} ({n})"
                     judge_scores[key] = vals
             human_scores = load_human(human)
         except MetaEvalError as exc:

@@ -73,11 +73,13 @@ def report_command(
     def f(v: float) -> str:
         return "–" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4f}"
 
-    con = Console(soft_wrap=True)
+    con = Console()
+    if not con.is_terminal:
+        con = Console(width=160)  # piped to a file: do not squeeze tables into 80 columns
     summ = tables["summary"]
     t = Table(title="Per-system mean [95% bootstrap CI]")
     for c in ("system", "metric", "score", "n", "mean [CI]"):
-        t.add_column(c, justify="right" if c in ("n", "mean [CI]") else "left")
+        t.add_column(c, justify="right" if c in ("n", "mean [CI]") else "left", no_wrap=True)
     for r in summ.itertuples(index=False):
         t.add_row(str(r.system), str(r.metric), str(r.score), str(r.n), f"{f(r.mean)} [{f(r.ci_low)}, {f(r.ci_high)}]")
     con.print(t)

@@ -148,7 +148,10 @@ def load_gold(ws: Workspace, config: EvalConfig) -> tuple[dict[str, Survey], str
     if config.data:
         from surveybench.dataset import load_surveys
 
-        surveys = load_surveys(config.data, split=config.split)
+        try:
+            surveys = load_surveys(config.data, split=config.split)
+        except Exception as exc:  # noqa: BLE001 - any loader failure is a bad --data argument
+            raise EvalError(f"--data {config.data}: cannot load the gold dataset ({type(exc).__name__}: {exc})") from exc
         source = f"dataset {config.data} (split {config.split})"
     elif config.gold_dir:
         surveys, warnings = read_gold_dir(Path(config.gold_dir))

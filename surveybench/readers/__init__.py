@@ -78,9 +78,6 @@ def read_survey_report(
     path: Path | str, fmt: str | None = None, *, system: str | None = None
 ) -> tuple[Survey, FileReport]:
     """Read one survey file; returns the survey and its parse report. Raises ReaderError."""
-    from surveybench.readers.autosurvey_json import read_autosurvey_json
-    from surveybench.readers.markdown import read_markdown_text
-    from surveybench.readers.surveygen import read_surveygen
     from surveybench.readers.text import read_text
 
     path = Path(path)
@@ -93,6 +90,24 @@ def read_survey_report(
         data = _load_json(path, text)
     fmt = fmt or detect_format(path, text, data)
     report = FileReport(path=str(path), format=fmt, system=system)
+    try:
+        survey = _dispatch(fmt, path, text, data, system, report)
+    except ReaderError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+        # a structure the reader did not expect (a list where an object belongs, ...): still one
+        # clear error naming the file, never a traceback
+        what = str(exc).splitlines()[0] if str(exc) else ""
+        raise ReaderError(path, f"unexpected {fmt} content: {type(exc).__name__}: {what}"[:300]) from None
+    report.seconds = round(time.perf_counter() - t0, 4)
+    return survey, report
+
+
+def _dispatch(fmt: str, path: Path, text: str, data: object, system: str | None, report: FileReport) -> Survey:
+    from surveybench.readers.autosurvey_json import read_autosurvey_json
+    from surveybench.readers.markdown import read_markdown_text
+    from surveybench.readers.surveygen import read_surveygen
+
     if fmt == "surveygen-json":
         from surveybench.readers.surveygen import is_surveygen
 
@@ -107,8 +122,7 @@ def read_survey_report(
         survey = read_autosurvey_json(data, path, system=system, report=report)  # type: ignore[arg-type]
     else:
         survey = read_markdown_text(text, path, topic=path.stem, system=system, report=report)
-    report.seconds = round(time.perf_counter() - t0, 4)
-    return survey, report
+    return survey
 
 
 def read_survey(path: Path | str, fmt: str | None = None, *, system: str | None = None) -> Survey:

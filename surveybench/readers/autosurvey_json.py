@@ -16,10 +16,14 @@ from surveybench.readers.report import FileReport
 
 
 def is_autosurvey(data: Any) -> bool:
-    return isinstance(data, dict) and isinstance(data.get("survey"), str) and "reference" in data
+    return isinstance(data, dict) and "survey" in data and "reference" in data
 
 
 def read_autosurvey_json(data: dict[str, Any], path: Path, *, system: str | None, report: FileReport) -> Survey:
+    if not isinstance(data.get("survey"), str):
+        raise ReaderError(
+            path, f"AutoSurvey JSON 'survey' must be the Markdown text, found {type(data.get('survey')).__name__}"
+        )
     ref = data.get("reference")
     if not isinstance(ref, dict):
         raise ReaderError(path, "AutoSurvey JSON 'reference' must be an object {number: arXiv id}")

@@ -22,7 +22,7 @@ from surveybench.model import CitationMark
 _DASH = "-–—"
 BRACKET_RE = re.compile(
     rf"\[\s*(\d{{1,4}})\s*\]\s*[{_DASH}]\s*\[\s*(\d{{1,4}})\s*\]"  # IEEE range [2]- [9]
-    rf"|(?<!!)\[\s*(\d{{1,4}}(?:\s*(?:[,;]\s*(?:and\s+)?|[{_DASH}]|and)\s*\d{{1,4}})*)\s*\](?!\()"
+    rf"|(?<!!)\\?\[\s*(\d{{1,4}}(?:\s*(?:[,;]\s*(?:and\s+)?|[{_DASH}]|and)\s*\d{{1,4}})*)\s*\\?\](?!\()"
 )
 _NUMLIST = rf"\d{{1,3}}(?:\s*(?:,|[{_DASH}])\s*\d{{1,3}})*"
 SUPER_RE = re.compile(
@@ -34,15 +34,17 @@ _BARE_RUN = re.compile(
     r"(?=\s*(?:[.,;:!?)](?!\d)|$))",
     re.M,
 )
+# lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
+_GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3})*)(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
     "pages", "pp", "vol", "volume", "no", "number", "step", "steps", "stage", "phase", "level",
     "layer", "layers", "top", "version", "v", "of", "to", "than", "by", "at", "from", "with", "in",
     "on", "for", "about", "around", "nearly", "over", "under", "and", "or", "is", "are", "was",
-    "be", "k", "n", "m", "t", "rank", "size", "dim", "epoch", "epochs", "gpt", "llama", "part",
+    "be", "k", "n", "m", "t", "rank", "size", "dim", "epoch", "epochs", "part",
     "item", "task", "tasks", "day", "days", "year", "years", "hour", "hours", "times", "x",
-    "totaling", "approximately", "roughly", "only", "first", "last", "zuco", "resnet", "vgg",
+    "totaling", "approximately", "roughly", "only", "first", "last",
 }
 _YEAR = r"(?:19|20)\d{2}[a-z]?"
 _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b))*"
@@ -67,6 +69,8 @@ class Linker:
     by_author_year: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     bare_numbers: bool = False
     styles: dict[str, int] = field(default_factory=dict)
+    # (name, number) pairs the document uses as versions ("gpt", "4"): see :func:`version_names`
+    versions: set[tuple[str, str]] = field(default_factory=set)
     # bracketed numbers deliberately not taken as citations ("[2023]", the interval "[0,1]")
     ignored: list[str] = field(default_factory=list)
 
@@ -118,16 +122,36 @@ class Linker:
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
         if self.bare_numbers:
+            for m in _GLUED_RUN.finditer(text):
+                nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", m.group(1))) or []
+                if not nums or not all(n in self.by_number for n in nums):
+                    continue
+                self._style("bare-number-glued")
+                marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
+                taken.append((m.start(1), m.end(1)))
             for m in _BARE_RUN.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
-                nums = expand_numbers(re.sub(rf"(?<=\d)\s+(?=\d)", ",", m.group(1).strip())) or []
+                start = m.start()
+                vm = re.match(r"(\d{1,3})[ \t]+(?=\d)", text[start : m.end()])
+                if vm and self._is_version(text, start, vm.group(1)):
+                    start += vm.end()  # "DALL-E 2 23." -> the model's version, then citation 23
+                nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", text[start : m.end()].strip(" $"))) or []
                 if not nums or not all(n in self.by_number for n in nums) or not _citation_context(text, m.start()):
                     continue
+                if len(nums) == 1 and self._is_version(text, start, nums[0]):
+                    continue
                 self._style("bare-number")
-                marks.append(self._numbers_mark(m.group(0).strip(), m.start(), m.end(), nums))
+                marks.append(self._numbers_mark(text[start : m.end()].strip(), start, m.end(), nums))
         marks.sort(key=lambda c: c.start or 0)
         return marks
+
+    def _is_version(self, text: str, start: int, number: str) -> bool:
+        """"DALL-E 2", "GPT 4": the document writes this name with this number as a model or
+        dataset version elsewhere ("GPT-4", "DALL-E 2 and ...")."""
+        w = re.search(r"([^\W\d_][\w\-]*(?:-\s[\w\-]+)*)\s*$", text[max(0, start - 40) : start])
+        name = re.sub(r"-\s", "-", w.group(1)).lower().rstrip("-") if w else ""
+        return bool(name) and (name, number) in self.versions
 
     # ---- author-year -----------------------------------------------------------------------------
     def author_year_marks(self, text: str) -> list[CitationMark]:
@@ -216,6 +240,22 @@ class Linker:
         return []
 
     _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)
+
+
+_JOINED_VERSION = re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)")
+# "DALL-E 2 combined ...", "DALL-E 2 (2022)": a capitalised name, a number, then more sentence
+_MIDSENTENCE_VERSION = re.compile(
+    r"\b((?=[\w\-]*[A-Z])[^\W\d_][\w\-]*[^\W\d_])[ \t](\d{1,3})(?=[ \t]+(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"
+)
+
+
+def version_names(text: str) -> set[tuple[str, str]]:
+    """Name + number pairs a document uses as model or dataset versions: joined by a hyphen
+    ("GPT-4", "ResNet-50", "Llama-2") or followed by more of the sentence ("DALL-E 2 and Imagen"),
+    where a citation would not stand. A bare number after such a name is not a citation."""
+    out = {(a.lower(), b) for a, b in _JOINED_VERSION.findall(text)}
+    out |= {(a.lower().rstrip("-"), b) for a, b in _MIDSENTENCE_VERSION.findall(text)}
+    return out
 
 
 def expand_range(a: str, b: str) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
-from surveybench.readers.citations import Linker
+from surveybench.readers.citations import Linker, version_names
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
 from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
@@ -30,11 +30,12 @@ _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
-_REF_TITLE = re.compile(
-    r"^(references?|bibliography|works\s+cited|literature\s+cited|citations?|sources?(\s+cited)?|"
-    r"reference\s+list|cited\s+works)\s*:?$",
-    re.I,
+_REF_NAMES = (
+    r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s+cited|"
+    r"literature\s+cited|citations?|(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
+    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
 )
+_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
 _FRONT_MATTER = re.compile(
     r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
@@ -104,6 +105,7 @@ def read_markdown_text(
     entries: list[RefEntry] = []
     vocab = {w.lower() for w in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text)}
     for block in doc.ref_blocks:  # each reference section on its own: numbering may restart
+        block = [_MD_ESCAPE.sub(r"\1", ln) for ln in block]  # "\\[1\\] Title" from Markdown exporters
         split = split_reference_lines(_join_hyphenated(block, vocab))
         for reason, sample in split.skipped:
             report.skip(reason, sample)
@@ -111,7 +113,7 @@ def read_markdown_text(
         entries.extend(split.entries)
     references, by_number = _build_references(entries, report, numbered_overrides or {})
 
-    linker = Linker(by_number=by_number)
+    linker = Linker(by_number=by_number, versions=version_names(text))
     author_year = _author_year_index(references, linker)
     n_numbered = sum(1 for r in references if r.numbers)
     n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
@@ -182,8 +184,36 @@ def read_markdown_text(
 # ---- structure -------------------------------------------------------------------------------------
 
 
+_SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
+_NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
+
+
+def _setext_to_atx(lines: list[str]) -> list[str]:
+    """"Title\n=====" / "Section\n-----" (Pandoc and other converters) as "# Title" / "## Section".
+    Only a single text line after a blank line counts, so a "---" rule after a paragraph, a table
+    or a list stays what it is; the line count is kept."""
+    out = list(lines)
+    in_fence = False
+    for i in range(1, len(lines)):
+        if _FENCE.match(lines[i - 1]):
+            in_fence = not in_fence
+        m = _SETEXT.match(lines[i])
+        prev = lines[i - 1]
+        if in_fence or not m or not prev.strip() or _NOT_SETEXT_TEXT.match(prev):
+            continue
+        if (i >= 2 and lines[i - 2].strip()) or len(prev.strip()) > 200:
+            continue
+        if m.group(1).startswith("-") and len(m.group(1)) < 2:
+            continue
+        out[i - 1] = ("# " if m.group(1).startswith("=") else "## ") + prev.strip()
+        out[i] = ""
+    return out
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
     lines = text.split("\n")
+    if any(_SETEXT.match(ln) for ln in lines):
+        lines = _setext_to_atx(lines)
     headings: list[_Heading] = []
     in_fence = in_math = False
     for i, ln in enumerate(lines):
@@ -246,6 +276,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         content = [h.depth for h in kept if not _non_content_heading(h)]
         base = min(content or [h.depth for h in kept] or [1])
 
+    if not kept:
+        raise ReaderError(path, f"only a title heading ({title_h.raw if title_h else title!r}), no section headings")
     doc = _Doc(title=title)
     first_line = kept[0].line if kept else len(lines)
     start_front = (title_h.line + 1) if title_h else 0
@@ -346,10 +378,7 @@ def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
             return
 
 
-_REF_LINE = re.compile(
-    r"^\s*(?:\*\*|__)?\s*(?:references?|bibliography|works\s+cited|sources(?:\s+cited)?|citations)\s*:?\s*(?:\*\*|__)?\s*:?\s*$",
-    re.I,
-)
+_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
 
 
 def _inline_reference_line(body: list[str]) -> int | None:
@@ -398,6 +427,7 @@ def _norm(t: str) -> str:
 
 # ---- references ---------------------------------------------------------------------------------
 
+_MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!])")
 _LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t]*([a-z]+)")
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from surveybench.readers.refstrings import _SURNAME_FIRST, URL_RE, looks_like_author_list
 
 _BRACKET = re.compile(r"\[\^?(\d{1,4})\]")  # "[12]" and Markdown footnotes "[^12]:"
-_DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_])")
+_DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
 _DOT_NUM = re.compile(r"^\s*(\d{1,4})[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")

@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 
 # A URL as PDF converters print it: broken by a space after "-" or "." ("diffusion- models").
-URL_RE = re.compile(
-    r"https?://[^\s<>\"\]\)]+(?:(?<=[-.])\s+(?!\d{1,3}\s+\S)[^\s<>\"\]\)]+)*", re.I
-)
+_URL_CHUNK = r"(?:[^\s<>\"\]\)(]|\([^\s()<>\"]*\))+"  # balanced parentheses stay in ("S1364-6613(00)01538-2")
+URL_RE = re.compile(rf"https?://{_URL_CHUNK}(?:(?<=[-.])\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I)
 MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
-DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>,;\[\]()]+)", re.I)
+DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
 _DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
 ARXIV_RE = re.compile(
     r"(?:arxiv(?:\s*preprint)?\s*(?:arxiv)?\s*[:.]?\s*(?:abs/)?|arxiv\.org/(?:abs|pdf|html)/|"
@@ -39,6 +38,14 @@ _SITE_SUFFIX = re.compile(
     r"\s+[-–|]\s+(?:wikipedia|arxiv|github|medium|acl anthology|ijcai|openreview|researchgate|"
     r"semantic scholar|ieee xplore|sciencedirect|springer(?:link)?|acm digital library)\s*$",
     re.I,
+)
+_ACCESSED = re.compile(
+    r",?\s*\(?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
+    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\d{2}-\d{2})\)?[.,]?",
+    re.I,
+)
+_ANY_SITE_SUFFIX = re.compile(
+    r"\s+[-–|]\s+(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
 
@@ -178,10 +185,12 @@ def parse_reference_string(raw: str) -> ParsedRef:
             link_texts.append(mm.group(1))
         return " "
 
+    text = text.replace("\\[", "[").replace("\\]", "]")  # Markdown escapes: "\\[2402.04997\\]"
     prose = MD_LINK_RE.sub(_link, text)
     prose = URL_RE.sub(" ", prose)
     prose = LEADING_ARXIV_RE.sub("", prose)
     prose = _WS.sub(" ", prose).strip()
+    prose = _ACCESSED.sub("", prose).strip()
 
     years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose))]
 
@@ -258,6 +267,12 @@ def parse_reference_string(raw: str) -> ParsedRef:
     if " | " in candidate:
         candidate = candidate.split(" | ")[0]
     candidate = _SITE_SUFFIX.sub("", candidate)
+    site = _ANY_SITE_SUFFIX.search(candidate)
+    if site and len(candidate[: site.start()].split()) >= 3:  # "Title - Nature", "Title - IBM Research"
+        candidate = candidate[: site.start()]
+    ital = re.search(r"(?:^|\s)([*_]{1,2})([^*_]+?)\1(?=[\s,.;:]|$)", candidate)
+    if ital and len(ital.group(2).split()) >= 2 and len(candidate[: ital.start()].split()) <= 6:
+        candidate = ital.group(2)  # "IEA, *Global EV Outlook 2024*": the italic part is the title
     out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
@@ -297,6 +312,10 @@ def split_surname_first(segment: str) -> list[str]:
 
 def _title_sentence(rest: str) -> str | None:
     end = sentence_end(rest)
+    ital = re.search(r"\s[*_]+[^*_\s]", rest)
+    if ital and rest[end - 1 : end] in ("?", "!") and end < ital.start():
+        # "Is X effective? A meta-analytic review. *Journal*": the title runs to the italic venue
+        end = ital.start()
     t = clean_title(rest[:end])
     if not t or len(t.split()) < 2 or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
         return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title

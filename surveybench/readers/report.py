@@ -86,3 +86,102 @@ class ImportReport(BaseModel):
 def _short(text: str, n: int = 120) -> str:
     t = " ".join(text.split())
     return t if len(t) <= n else t[: n - 1] + "…"
+
+
+# ---- plain-text rendering that fits a terminal ---------------------------------------------------
+
+_FORMAT_ABBR = {"markdown": "md", "surveygen-json": "sg-json", "autosurvey-json": "as-json"}
+
+
+def display_path(path: str, roots: list[str] | None = None) -> str:
+    """``path`` relative to the directory it was found in (one of the ``roots`` given on the
+    command line), or its last two parts; a root that is the file itself gives its name."""
+    from pathlib import Path
+
+    p = Path(path)
+    for r in map(Path, roots or []):
+        try:
+            if p == r:
+                return p.name
+            rel = p.relative_to(r)
+            return str(rel)
+        except ValueError:
+            continue
+    return "/".join(p.parts[-2:])
+
+
+def _fold_path(name: str, width: int) -> list[str]:
+    """A path over several lines, broken after "/" or a space where possible."""
+    import re
+
+    out = [""]
+    for tok in re.split(r"(?<=[/ ])", name):
+        while len(tok) > width:  # a part longer than the column: hard break
+            if out[-1]:
+                out.append("")
+            out[-1], tok = tok[:width], tok[width:]
+            out.append("")
+        if len(out[-1]) + len(tok.rstrip()) > width and out[-1]:
+            out.append("")
+        out[-1] += tok
+    return [x.rstrip() for x in out if x.strip()] or [""]
+
+
+def format_report(report: ImportReport, roots: list[str] | None = None, width: int = 80) -> str:
+    """The parse report as plain text no wider than ``width`` (at least 60): one line of counts
+    per file (the name folded over several lines when long), then its notes indented below --
+    errors, unresolved markers, skipped items with their reasons, warnings."""
+    import textwrap
+
+    width = max(60, width)
+    num_cols = ("fmt", "top", "sec", "refs", "nums", "linked", "unres", "skip")
+    num_w = (7, 3, 4, 5, 5, 9, 5, 4)
+    file_w = width - sum(num_w) - len(num_w)
+    head = "file".ljust(file_w) + "".join(" " + c.rjust(w) for c, w in zip(num_cols, num_w, strict=True))
+    lines = ["Import report", head, "-" * len(head)]
+    for fr in report.files:
+        name_lines = _fold_path(display_path(fr.path, roots), file_w)
+        notes: list[str] = []
+        if not fr.ok:
+            cells = [_FORMAT_ABBR.get(fr.format or "", fr.format or "-")] + ["-"] * 7
+            notes.append(f"ERROR: {fr.error}")
+        elif fr.ignored:
+            cells = ["-"] * 8
+            notes.append(f"ignored: {fr.error}")
+        else:
+            linked = f"{fr.markers_linked}/{fr.markers}"
+            cells = [
+                _FORMAT_ABBR.get(fr.format or "", fr.format or ""), str(fr.top_level_content_sections),
+                str(fr.sections), str(fr.references), str(fr.reference_numbers), linked,
+                str(fr.unresolved_keys), str(sum(fr.skipped.values())),
+            ]
+            if fr.markers_partly_linked:
+                notes.append(f"{fr.markers_partly_linked} markers partly linked")
+            if fr.unresolved_examples:
+                notes.append("unresolved: " + "; ".join(fr.unresolved_examples[:3]))
+            for reason, n in fr.skipped.items():
+                ex = fr.skipped_examples.get(reason, [])
+                notes.append(f"skipped {n}x {reason}" + (f" (e.g. {ex[0]!r})" if ex else ""))
+            notes.extend(fr.warnings[:3])
+            if len(fr.warnings) > 3:
+                notes.append(f"... {len(fr.warnings) - 3} more warnings")
+            if fr.citation_styles:
+                notes.append("styles " + ", ".join(f"{k}:{v}" for k, v in fr.citation_styles.items()))
+        lines.append(
+            name_lines[0].ljust(file_w) + "".join(" " + c.rjust(w) for c, w in zip(cells, num_w, strict=True))
+        )
+        lines.extend(name_lines[1:])
+        for note in notes:
+            lines.extend(textwrap.wrap(note, width, initial_indent="  - ", subsequent_indent="    "))
+    t = report.totals()
+    lines.append("-" * len(head))
+    lines.append(
+        f"{t.get('files', 0)} files, {t.get('failed', 0)} failed, {t.get('references', 0)} references, "
+        f"{t.get('markers_linked', 0)}/{t.get('markers', 0)} markers linked"
+    )
+    lines.append(
+        "columns: top = top-level content sections, sec = sections, refs = reference entries, "
+        "nums = numbers the list defines, linked = markers fully linked / all markers, "
+        "unres = keys not in the list, skip = items skipped (see notes)"
+    )
+    return "\n".join(textwrap.fill(x, width) if len(x) > width else x for x in lines)

@@ -100,6 +100,8 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
         cis = [c for c in s.get("citations_in_section") or [] if c not in ref_ids]
         if cis:
             report.warnings.append(f"section {s.get('index')}: citations_in_section ids not in references: {cis[:5]}")
+    if not sections:
+        raise ReaderError(path, f"no readable sections ({len(data['sections'])} entries in 'sections', none an object with a title)")
     _set_parents(sections)
 
     fos = list(meta.get("fieldsOfStudy") or [])
@@ -163,7 +165,10 @@ def _number_offset(sections: list[Any]) -> int:
     """Most common (bN index - printed number) over paragraphs; GROBID's usual value is -1."""
     votes: Counter[int] = Counter()
     for s in sections:
-        for p in (s or {}).get("paragraphs") or []:
+        paragraphs = s.get("paragraphs") if isinstance(s, dict) else None
+        for p in paragraphs if isinstance(paragraphs, list) else []:
+            if not isinstance(p, dict):
+                continue
             idx = {int(c["ref_id"][1:]) for c in p.get("citations") or [] if re.fullmatch(r"b\d+", str(c.get("ref_id")))}
             for _m, nums in _numbers_in(p.get("text") or ""):
                 for n in nums:
