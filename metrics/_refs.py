@@ -48,3 +48,13 @@ def survey_year(survey: Survey) -> int | None:
         return survey.year
     m = _YEAR.match(survey.publication_date or "")
     return int(m.group(1)) if m else None
+
+
+def generated_survey_year(candidate: Survey, reference: Survey, options: dict) -> int | None:
+    """The year recency is measured from for the generated survey: ``options["survey_year"]``
+    when given, else the generated survey's own year, else the human survey's (SurveyGen §4.2
+    fixes 2025 for its generated surveys; ours were written about when the human one was)."""
+    opt = options.get("survey_year")
+    if opt not in (None, ""):
+        return int(opt)
+    return survey_year(candidate) or survey_year(reference)

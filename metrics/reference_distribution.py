@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Any
 
-from metrics._refs import cited_references, reference_year, survey_year
+from metrics._refs import cited_references, generated_survey_year, reference_year, survey_year
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Reference, Survey
 
@@ -104,8 +104,7 @@ class ReferenceDistribution:
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
         as_of = int(ctx.options.get("citations_as_of_year") or _dt.date.today().year)
         ref_year = survey_year(reference)
-        opt_year = ctx.options.get("survey_year")
-        cand_year = survey_year(candidate) or (int(opt_year) if opt_year else None) or ref_year
+        cand_year = generated_survey_year(candidate, reference, ctx.options)
         c_refs, c_scope = cited_references(candidate)
         h_refs, h_scope = cited_references(reference)
         cv = reference_values(c_refs, cand_year, as_of)

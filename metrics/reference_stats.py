@@ -20,9 +20,9 @@ Paper: SurveyGen-I §4.2 "Reference Quality Evaluation" and Table 2.
 
   with ``Y`` the survey's year: RR@1 is the share from the survey's own year, RR@3 from its
   year and the two before. References dated after ``Y`` (a later version's year) count as
-  recent. ``Y`` is the generated survey's year, else ``options["survey_year"]``, else the human
-  survey's year (both were written at about the same time; SurveyGen sets 2025 for its
-  generated surveys, §4.2).
+  recent. ``Y`` is ``options["survey_year"]`` when given, else the generated survey's year, else
+  the human survey's year (both were written at about the same time; SurveyGen sets 2025 for
+  its generated surveys, §4.2). The human survey's numbers use its own year (else the same Y).
 
 Scores are those of the generated survey; ``details["human"]`` has the same numbers for the
 human survey, and ``details`` says how many references had a year (``n_used`` / ``n_total``).
@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from metrics._refs import cited_references, reference_year, survey_year
+from metrics._refs import cited_references, generated_survey_year, reference_year, survey_year
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
 
@@ -109,9 +109,8 @@ class ReferenceStats:
     requires: frozenset[str] = frozenset()
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        opt_year = ctx.options.get("survey_year")
         ref_year = survey_year(reference)
-        cand_year = survey_year(candidate) or (int(opt_year) if opt_year else None) or ref_year
+        cand_year = generated_survey_year(candidate, reference, ctx.options)
         cand = survey_stats(candidate, cand_year)
         human = survey_stats(reference, ref_year or cand_year)
         details: dict[str, Any] = {k: v for k, v in cand.items() if k != "scores"}

@@ -2,7 +2,10 @@
 
 Built once from a titles file (one title a line, or CSV/TSV/Parquet/JSONL with a ``title``
 column) and saved as a directory of ``.npy`` arrays, which :meth:`TitleIndex.load` memory-maps,
-so loading a million-title index takes milliseconds.
+so loading a million-title index takes milliseconds::
+
+    python -m metrics.title_index titles.parquet my-title-index/
+    surveybench score -r human.md -c generated.md -m citation_accuracy --title-index my-title-index/
 
 A lookup (:meth:`TitleIndex.lookup`) normalises the title (:func:`metrics._titles.normalise_title`)
 and then
@@ -313,3 +316,26 @@ def read_titles(path: Path, column: str = "title") -> Iterable[str]:
                     out.append(t)
         return out
     raise TitleIndexError(f"{path}: unknown titles file type {suffix!r} (use .txt, .csv, .tsv, .parquet or .jsonl)")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m metrics.title_index TITLES_FILE OUT_DIR [--column title]``: build and save."""
+    import argparse
+    import time
+
+    ap = argparse.ArgumentParser(prog="python -m metrics.title_index", description="Build a title index of real papers and save it.")
+    ap.add_argument("titles", type=Path, help="titles file: .txt (one a line), .csv, .tsv, .parquet or .jsonl")
+    ap.add_argument("out_dir", type=Path, help="directory to write the index to")
+    ap.add_argument("--column", default="title", help="title column of a CSV/TSV/Parquet/JSONL file")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    try:
+        index = TitleIndex.from_file(args.titles, args.column)
+    except (TitleIndexError, OSError, UnicodeDecodeError) as e:
+        raise SystemExit(f"error: {e}") from None
+    index.save(args.out_dir)
+    print(f"indexed {index.size:,} distinct titles from {args.titles} into {args.out_dir} in {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -265,3 +265,35 @@ def test_cli_errors_exit_2_with_message(ws) -> None:
     assert r.exit_code == 2 and "escape the workspace" in " ".join(r.output.split())
     r = CliRunner().invoke(app, ["eval", "-s", "S1", "-w", str(ws.root), "--option", "novalue"])
     assert r.exit_code == 2 and "KEY=VALUE" in r.output
+
+
+@dataclass
+class Offline:
+    name: str = "_t_offline"
+    description: str = "its model cannot be downloaded (test)"
+    paper: str = "none"
+    requires: frozenset = field(default_factory=frozenset)
+    calls: list = field(default_factory=list)
+
+    def compute(self, candidate, reference, ctx):
+        self.calls.append(candidate.topic)
+        raise OSError("We couldn't connect to 'https://huggingface.co' to load the files")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_setup_failure_is_not_stored_and_stops_early(ws, test_metrics, jobs) -> None:
+    """A model that cannot load fails the same way on every survey: after two such failures the
+    metric is given up (not 46 s x every survey), nothing is stored, a rerun tries again."""
+    m = Offline()
+    REGISTRY[m.name] = m
+    try:
+        out = run_eval(ws, EvalConfig(systems=["S1", "S2"], metrics=["_t_offline", "_t_ratio"], jobs=jobs),
+                       show_progress=False)
+    finally:
+        REGISTRY.pop(m.name)
+    assert 2 <= len(m.calls) <= 2 + 2 * jobs - 1  # at most what was already in flight
+    assert out.manifest["units"]["skipped"] == 5 and out.manifest["units"]["failed"] == 0
+    assert "couldn't connect" in out.manifest["skipped"][0]["reason"]
+    assert not list(ws.units_dir.glob("*offline*/*.json"))
+    df = pd.read_parquet(out.results_path)
+    assert set(df.metric) == {"_t_ratio"} and len(df[df.score == "ratio"]) == 5

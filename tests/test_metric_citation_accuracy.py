@@ -220,3 +220,15 @@ def test_query_without_known_words_falls_back_to_length_window() -> None:
     assert hit.found and hit.via == "fuzzy" and hit.title == cjk
     assert hit.similarity == difflib_ratio(normalise_title(typo), normalise_title(cjk))
     assert index.lookup("Transformerz").found is False  # 2*11/24 = 0.917 < 0.95
+
+
+def test_build_command_saves_a_loadable_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from metrics.title_index import main
+
+    src = tmp_path / "titles.txt"
+    src.write_text("\n".join(REAL) + "\n", encoding="utf-8")
+    main([str(src), str(tmp_path / "idx")])
+    assert f"indexed {len(REAL)} distinct titles" in capsys.readouterr().out
+    assert TitleIndex.open(tmp_path / "idx").lookup(REAL[2]).via == "exact"
+    with pytest.raises(SystemExit, match="nope.txt"):
+        main([str(tmp_path / "nope.txt"), str(tmp_path / "idx2")])

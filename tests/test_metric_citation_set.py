@@ -146,7 +146,7 @@ def test_normalise_title_unicode_and_latex() -> None:
 title_text = st.text(alphabet="abcde fgh", min_size=0, max_size=40)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400, deadline=None, database=None)
 @given(a=title_text, b=title_text)
 def test_title_similarity_equals_plain_difflib(a: str, b: str) -> None:
     ratio = difflib.SequenceMatcher(None, a, b).ratio()
@@ -161,7 +161,7 @@ def test_title_similarity_equals_plain_difflib(a: str, b: str) -> None:
         assert got is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100, deadline=None, database=None)
 @given(
     cand=st.lists(st.sampled_from(["graph nets", "graph net", "graph nets a survey", "vision transformers", "vision transformer", "x"]), max_size=6),
     ref=st.lists(st.sampled_from(["graph nets", "graph nets a survey", "vision transformers", "diffusion"]), max_size=6),

@@ -91,7 +91,7 @@ text_strategy = st.lists(
 ).map(" ".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, database=None)
 @given(target=text_strategy, prediction=text_strategy)
 def test_equal_to_rouge_score_on_random_texts(target: str, prediction: str) -> None:
     assert_same(rf.score(target, prediction), SCORER.score(target, prediction))

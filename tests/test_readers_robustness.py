@@ -186,11 +186,11 @@ def _rewrap(refs: str, width: int = 70) -> str:
     out = []
     for para in re.split(r"\n\s*\n", refs):
         if para.strip():
-            out.append(textwrap.fill(" ".join(para.split()), width=width))
+            out.append(textwrap.fill(" ".join(para.split()), width=width, break_long_words=False, break_on_hyphens=False))
     return "\n\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("rel", ONE_PER_LINE[:2] + PDF_NUMBERED + AUTHOR_YEAR)
+@pytest.mark.parametrize("rel", ONE_PER_LINE[:2] + PDF_NUMBERED + AUTHOR_YEAR + DEEP)
 def test_reference_lines_rewrapped_at_70_columns(tmp_path: Path, rel: str) -> None:
     text, s0, rep0 = original(rel)
     body, head, refs = split_refs(text)
@@ -247,7 +247,7 @@ def _to_roman(line: str) -> str:
 
 
 @pytest.mark.parametrize("rel", [ONE_PER_LINE[0], ONE_PER_LINE[2], PDF_NUMBERED[0], DEEP[0]])
-@pytest.mark.parametrize("how", ["unnumbered", "roman", "crlf", "deeper"])
+@pytest.mark.parametrize("how", ["unnumbered", "roman", "crlf", "deeper", "flat"])
 def test_heading_variants(tmp_path: Path, rel: str, how: str) -> None:
     """Same survey with headings unnumbered, IEEE-numbered (I. / A. / 1)), one level deeper, or CRLF."""
     text, s0, rep0 = original(rel)
@@ -258,6 +258,8 @@ def test_heading_variants(tmp_path: Path, rel: str, how: str) -> None:
         text2 = "\n".join(_to_roman(ln) if ln.startswith("#") else ln for ln in lines)
     elif how == "deeper":
         text2 = "\n".join("#" + ln if re.match(r"^#{1,5}\s", ln) else ln for ln in lines)
+    elif how == "flat":  # converters that print every heading at one depth: levels from the numbers
+        text2 = "\n".join(re.sub(r"^#{1,6}\s", "# ", ln) for ln in lines)
     else:
         text2 = text.replace("\n", "\r\n")
     s, rep = read_mutated(tmp_path, rel, text2)
@@ -265,7 +267,7 @@ def test_heading_variants(tmp_path: Path, rel: str, how: str) -> None:
     assert [x.title.lower() for x in s.top_level_sections()] == top0
     assert len(s.references) == len(s0.references)
     assert rep.markers_linked == rep0.markers_linked
-    if how in ("roman", "crlf", "deeper"):
+    if how in ("roman", "crlf", "deeper", "flat"):
         assert [x.level for x in s.sections] == [x.level for x in s0.sections]
 
 
@@ -972,3 +974,350 @@ def test_model_versions_are_not_bare_citations(tmp_path: Path) -> None:
     assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
         ("1", ["1"]), ("3", ["3"]), ("2 4", ["2", "4"]), ("4", ["4"]), ("5", ["5"]),
     ]
+
+
+ACS = """# Metal–Organic Frameworks for Carbon Capture
+
+## 1. Introduction
+
+MOFs adsorb CO2 selectively (1, 2). Amine-appended frameworks (3–5) show step-shaped isotherms.
+
+## 2. Materials
+
+Mg-MOF-74 (2) and UiO-66 (6).
+
+## 3. Processes
+
+Temperature swing (4).
+
+## 4. Outlook
+
+Scale-up remains hard (1).
+
+## References
+
+(1) Furukawa, H.; Cordova, K. E.; O'Keeffe, M.; Yaghi, O. M. The Chemistry and Applications of Metal-Organic Frameworks. Science 2013, 341, 1230444. DOI: 10.1126/science.1230444.
+(2) Caskey, S. R.; Wong-Foy, A. G.; Matzger, A. J. Dramatic Tuning of Carbon Dioxide Uptake via Metal Substitution in a Coordination Polymer with Cylindrical Pores. J. Am. Chem. Soc. 2008, 130, 10870–10871.
+(3) McDonald, T. M.; Mason, J. A.; Kong, X.; et al. Cooperative Insertion of CO2 in Diamine-Appended Metal-Organic Frameworks. Nature 2015, 519, 303–308.
+(4) Siegelman, R. L.; McDonald, T. M.; Gonzalez, M. I.; Martell, J. D.; Milner, P. J.; Mason, J. A.; Berger, A. H.; Bhown, A. S.; Long, J. R. Controlling Cooperative CO2 Adsorption in Diamine-Appended Mg2(dobpdc) Metal–Organic Frameworks. J. Am. Chem. Soc. 2017, 139, 10526–10538.
+(5) Lee, W. R.; Hwang, S. Y.; Ryu, D. W. Diamine-Functionalized Metal–Organic Framework. Energy Environ. Sci. 2014, 7, 744–751.
+(6) Cavka, J. H.; Jakobsen, S.; Olsbye, U.; Guillou, N.; Lamberti, C.; Bordiga, S.; Lillerud, K. P. A New Zirconium Inorganic Building Brick Forming Metal Organic Frameworks with Exceptional Stability. J. Am. Chem. Soc. 2008, 130, 13850–13851.
+"""
+
+
+def test_acs_parenthesised_numbers_chemistry(tmp_path: Path) -> None:
+    """ACS style: "(n) Surname, I.; Surname, I. Title. Journal Year, Vol, Pages." cited "(1, 2)"."""
+    s, rep = read_survey_report(write(tmp_path, ACS, "MOF Carbon Capture.md"))
+    check_invariants(s, rep)
+    assert [(r.id, r.title, r.year) for r in s.references] == [
+        ("1", "The Chemistry and Applications of Metal-Organic Frameworks", 2013),
+        ("2", "Dramatic Tuning of Carbon Dioxide Uptake via Metal Substitution in a Coordination Polymer "
+              "with Cylindrical Pores", 2008),
+        ("3", "Cooperative Insertion of CO2 in Diamine-Appended Metal-Organic Frameworks", 2015),
+        ("4", "Controlling Cooperative CO2 Adsorption in Diamine-Appended Mg2(dobpdc) Metal–Organic Frameworks", 2017),
+        ("5", "Diamine-Functionalized Metal–Organic Framework", 2014),
+        ("6", "A New Zirconium Inorganic Building Brick Forming Metal Organic Frameworks with Exceptional "
+              "Stability", 2008),
+    ]
+    assert s.reference_map()["1"].doi == "10.1126/science.1230444"
+    assert [a.name for a in s.reference_map()["3"].authors] == ["McDonald, T. M.", "Mason, J. A.", "Kong, X."]
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("(1, 2)", ["1", "2"]), ("(3–5)", ["3", "4", "5"]), ("(2)", ["2"]), ("(6)", ["6"]), ("(4)", ["4"]),
+        ("(1)", ["1"]),
+    ]
+
+
+VANCOUVER = """# Large Language Models in Clinical Medicine
+
+## Introduction
+
+LLMs pass licensing exams [1,2]. Hallucination remains a risk [3].
+
+## Applications
+
+Clinical notes [4] and triage [2,5].
+
+## Risks
+
+Bias [3-5].
+
+## Conclusion
+
+Evaluation must be prospective [1].
+
+## References
+
+1. Singhal K, Azizi S, Tu T, Mahdavi SS, Wei J, Chung HW, et al. Large language models encode clinical knowledge. Nature. 2023;620(7972):172-180. doi:10.1038/s41586-023-06291-2
+2. Kung TH, Cheatham M, Medenilla A, et al. Performance of ChatGPT on USMLE: potential for AI-assisted medical education using large language models. PLOS Digit Health. 2023;2(2):e0000198.
+3. Thirunavukarasu AJ, Ting DSJ, Elangovan K, Gutierrez L, Tan TF, Ting DSW. Large language models in medicine. Nat Med. 2023;29(8):1930-1940.
+4. Jiang LY, Liu XC, Nejatian NP, et al. Health system-scale language models are all-purpose prediction engines. Nature. 2023;619:357-362.
+5. Omiye JA, Lester JC, Spichak S, Rotemberg V, Daneshjou R. Large language models propagate race-based medicine. NPJ Digit Med. 2023;6(1):195.
+"""
+
+
+def test_vancouver_medicine(tmp_path: Path) -> None:
+    s, rep = read_survey_report(write(tmp_path, VANCOUVER, "LLMs in Clinical Medicine.md"))
+    check_invariants(s, rep)
+    assert [(r.id, r.title, r.year) for r in s.references] == [
+        ("1", "Large language models encode clinical knowledge", 2023),
+        ("2", "Performance of ChatGPT on USMLE: potential for AI-assisted medical education using large "
+              "language models", 2023),
+        ("3", "Large language models in medicine", 2023),
+        ("4", "Health system-scale language models are all-purpose prediction engines", 2023),
+        ("5", "Large language models propagate race-based medicine", 2023),
+    ]
+    assert s.reference_map()["1"].doi == "10.1038/s41586-023-06291-2"
+    assert [a.name for a in s.reference_map()["3"].authors][:2] == ["Thirunavukarasu AJ", "Ting DSJ"]
+    assert rep.markers_linked == rep.markers == 6
+
+
+def test_dall_e_version_in_real_deep_research_file() -> None:
+    """'... leveraged in GLIDE and DALL-E 2 23. In this approach' cites source 23 only."""
+    _t, s, _r = original("surveybench-dev/OpenAI_DeepResearch/Generative Diffusion Models.md")
+    p = next(p for _sec, p in s.paragraphs() if "DALL-E 2 23." in p.text)
+    i = p.text.index("DALL-E 2 23.")
+    near = [(c.marker, c.ref_ids) for c in p.citations if i <= (c.start or 0) < i + 12]
+    assert near == [("23", ["23"])]
+
+
+SURVEYGEN = "surveygen/Gold_Standard_Deep Learning Applications in Computer Vision.json"
+
+
+def _sg_mutate(d: dict, how: str) -> None:  # type: ignore[type-arg]
+    if how == "metadata-null":
+        d["metadata"] = None
+        for r in d["references"]:
+            r["metadata"] = None
+    elif how == "metadata-partial":
+        for r in d["references"]:
+            if r.get("metadata"):
+                r["metadata"].update(journal=None, tldr=None, year=None, authors=[{"name": "A. Person"}])
+    elif how == "references-shuffled":
+        random.Random(3).shuffle(d["references"])
+    elif how == "no-section-index":
+        for s in d["sections"]:
+            s.pop("index", None)
+    elif how == "tei-hash-ids":  # ids as GROBID's TEI targets: "#b12"
+        for s in d["sections"]:
+            for p in s["paragraphs"]:
+                for c in p.get("citations") or []:
+                    c["ref_id"] = "#" + c["ref_id"]
+        for r in d["references"]:
+            r["ref_id"] = "#" + r["ref_id"]
+
+
+@pytest.mark.parametrize(
+    "how", ["metadata-null", "metadata-partial", "references-shuffled", "no-section-index", "tei-hash-ids"]
+)
+def test_surveygen_json_variants_link_the_same(tmp_path: Path, how: str) -> None:
+    src = shared_path(*SURVEYGEN.split("/"))
+    s0, _ = read_survey_report(src)
+    d = json.loads(src.read_text(encoding="utf-8"))
+    _sg_mutate(d, how)
+    p = tmp_path / src.name
+    p.write_text(json.dumps(d), encoding="utf-8")
+    s, rep = read_survey_report(p)
+    check_invariants(s, rep)
+    assert len(s.sections) == len(s0.sections) and len(s.references) == len(s0.references)
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        (m.marker, m.ref_ids) for *_x, m in s0.citation_marks()
+    ]
+
+
+@pytest.mark.parametrize(
+    "inserted", ["## REFERENCES", "## JOURNAL OF LATEX CLASS FILES, VOL. 14, NO. 8, AUGUST 2021", "# 24"]
+)
+@pytest.mark.parametrize("rel", PDF_NUMBERED)
+def test_reference_list_interrupted_by_page_heading(tmp_path: Path, rel: str, inserted: str) -> None:
+    """PDF converters repeat the section heading or turn a running header into a heading in the
+    middle of the reference list: the numbering continues across it."""
+    text, s0, rep0 = original(rel)
+    body, head, refs = split_refs(text)
+    lines = refs.split("\n")
+    items = [i for i, ln in enumerate(lines) if re.match(r"^\[\d+\]", ln)]
+    cut = items[len(items) // 2]
+    refs2 = "\n".join(lines[:cut] + ["", inserted, ""] + lines[cut:])
+    s, rep = read_mutated(tmp_path, rel, body + head + refs2)
+    assert len(s.references) == len(s0.references)
+    assert [r.title for r in s.references] == [r.title for r in s0.references]
+    assert rep.markers_linked == rep0.markers_linked
+    assert [x.title for x in s.top_level_sections()] == [x.title for x in s0.top_level_sections()]
+
+
+def test_deep_research_inline_link_citations(tmp_path: Path) -> None:
+    """ChatGPT exports cite with links to the sources: "([arxiv.org](https://arxiv.org/abs/...))"."""
+    text = (
+        "# Sparse Attention\n\n## Introduction\n\nLongformer mixes local and global attention "
+        "([arxiv.org](https://arxiv.org/abs/2004.05150)). BigBird adds random links "
+        "([proceedings.neurips.cc](https://proceedings.neurips.cc/paper/2020/hash/c8512d1.html#x)).\n\n"
+        "## Methods\n\nSee the [project page](https://example.org/unlisted).\n\n## Outlook\n\n"
+        "Again ([arXiv](http://www.arxiv.org/abs/2004.05150/)).\n\n## Sources\n\n"
+        "- Longformer: The Long-Document Transformer https://arxiv.org/abs/2004.05150\n"
+        "- Big Bird: Transformers for Longer Sequences https://proceedings.neurips.cc/paper/2020/hash/c8512d1.html\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "Sparse Attention.md"))
+    check_invariants(s, rep)
+    assert [r.title for r in s.references] == [
+        "Longformer: The Long-Document Transformer", "Big Bird: Transformers for Longer Sequences",
+    ]
+    assert [(m.marker.split("](")[0], m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[arxiv.org", ["u1"]), ("[proceedings.neurips.cc", ["u2"]), ("[arXiv", ["u1"]),
+    ]
+
+
+def test_unicode_superscript_citations(tmp_path: Path) -> None:
+    """Converters that keep superscripts as characters: "worldwide¹,²", "diagnosis³⁻⁵", "CO₂" and
+    "m²" stay text (no such entry / subscript)."""
+    text = NATURE_BARE.replace("worldwide 1,2.", "worldwide¹,².").replace("diagnosis 3–5,", "diagnosis³⁻⁵,")
+    text = text.replace("U-Net variants dominate 6.", "U-Net variants dominate⁶ on 10 m² images with CO₂.")
+    s, rep = read_survey_report(write(tmp_path, text, "Cardiac Imaging.md"))
+    check_invariants(s, rep)
+    marks = [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()]
+    assert marks[:4] == [("¹,²", ["1", "2"]), ("³⁻⁵", ["3", "4", "5"]), ("4", ["4"]), ("⁶", ["6"])]
+    assert all(m != "²" for m, _ in marks)
+
+
+@pytest.mark.parametrize(
+    ("raw", "title", "year", "authors"),
+    [
+        # Chicago author-date, MLA, Harvard: quoted titles, first author inverted
+        ('Smith, John, and Jane Doe. 2020. "Graph Learning at Scale." Journal of AI 3 (2): 1–10.',
+         "Graph Learning at Scale", 2020, ["Smith, John", "Jane Doe"]),
+        ('Smith, John, and Jane Doe. "Graph Learning at Scale." Journal of AI, vol. 3, no. 2, 2020, pp. 1-10.',
+         "Graph Learning at Scale", 2020, ["Smith, John", "Jane Doe"]),
+        ("Smith, J. and Doe, J. (2020) 'Graph learning at scale', Journal of AI, 3(2), pp. 1–10.",
+         "Graph learning at scale", 2020, ["Smith, J.", "Doe, J."]),
+        # Springer LNCS and Springer Nature journals
+        ("Smith, J., Doe, J.: Graph learning at scale. In: Proc. ECCV, pp. 1–10. Springer (2020)",
+         "Graph learning at scale", 2020, ["Smith, J.", "Doe, J."]),
+        ("Smith J, Doe J (2020) Graph learning at scale. Nat Mach Intell 2:1–10",
+         "Graph learning at scale", 2020, ["Smith J", "Doe J"]),
+        # IEEE/natbib with particles and lower-case name prefixes
+        ("S. d'Ascoli et al. Convit: Improving vision transformers with soft convolutional inductive biases. "
+         "In ICML, pp. 2286- 2296, 2021.",
+         "Convit: Improving vision transformers with soft convolutional inductive biases", 2021, ["S. d'Ascoli"]),
+        ("G. v. Tulder et al. Multi-view analysis of unregistered medical images using cross-view transformers. "
+         "In MICCAI, 2021.",
+         "Multi-view analysis of unregistered medical images using cross-view transformers", 2021, ["G. v. Tulder"]),
+        # IEEE book, italic title
+        ("I. Goodfellow, Y. Bengio, and A. Courville, *Deep Learning*. Cambridge, MA, USA: MIT Press, 2016.",
+         "Deep Learning", 2016, ["I. Goodfellow", "Y. Bengio", "A. Courville"]),
+        # an organisation as author
+        ("OpenAI. GPT-4 Technical Report. arXiv:2303.08774, 2023.", "GPT-4 Technical Report", 2023, ["OpenAI"]),
+        # web sources: site suffixes, access dates, arXiv stamps
+        ("Illuminating protein space with a programmable generative model - Nature, accessed May 2, 2025, "
+         "https://www.nature.com/articles/s41586-023-06728-8",
+         "Illuminating protein space with a programmable generative model", None, []),
+        ("[PDF] arXiv:2402.01801v3 [cs.LG] 6 May 2024 http://dar.ucsd.edu/pubs/x.pdf", None, None, []),
+    ],
+)
+def test_reference_string_styles(raw: str, title: str | None, year: int | None, authors: list[str]) -> None:
+    from surveybench.readers.refstrings import parse_reference_string
+
+    p = parse_reference_string(raw)
+    assert (p.title, p.year, p.authors) == (title, year, authors)
+
+
+CHICAGO = """# Social Media and Adolescent Wellbeing
+
+## Introduction
+
+Screen time correlates weakly with wellbeing (Orben and Przybylski 2019). Others disagree (Twenge, Joiner, and Rogers 2018; Haidt 2024).
+
+## Evidence
+
+Experiments are rare (Hunt et al. 2018).
+
+## Mechanisms
+
+Sleep displacement (Scott, Biello, and Woods 2019).
+
+## Conclusion
+
+More data are needed (Orben and Przybylski 2019).
+
+## Works Cited
+
+Haidt, Jonathan. 2024. *The Anxious Generation: How the Great Rewiring of Childhood Is Causing an Epidemic of Mental Illness*. New York: Penguin Press.
+
+Hunt, Melissa G., Rachel Marx, Courtney Lipson, and Jordyn Young. 2018. "No More FOMO: Limiting Social Media Decreases Loneliness and Depression." *Journal of Social and Clinical Psychology* 37 (10): 751–68.
+Orben, Amy, and Andrew K. Przybylski. 2019. "The Association between Adolescent Well-Being and Digital Technology Use." *Nature Human Behaviour* 3 (2): 173–82. https://doi.org/10.1038/s41562-018-0506-1.
+
+Scott, Holly, Stephany M. Biello, and Heather C. Woods. 2019. "Social Media Use and Adolescent Sleep Patterns: Cross-Sectional Findings from the UK Millennium Cohort Study." *BMJ Open* 9 (9): e031161.
+
+Twenge, Jean M., Thomas E. Joiner, and Megan L. Rogers. 2018. "Increases in Depressive Symptoms, Suicide-Related Outcomes, and Suicide Rates among U.S. Adolescents after 2010." *Clinical Psychological Science* 6 (1): 3–17.
+"""
+
+
+def test_chicago_author_date_works_cited(tmp_path: Path) -> None:
+    """Chicago author-date: unnumbered "Works Cited", inverted first author, quoted titles,
+    italic books, citations without a comma before the year and with three authors."""
+    s, rep = read_survey_report(write(tmp_path, CHICAGO, "Social Media and Adolescents.md"))
+    check_invariants(s, rep)
+    assert [(r.title, r.year) for r in s.references] == [
+        ("The Anxious Generation: How the Great Rewiring of Childhood Is Causing an Epidemic of Mental Illness", 2024),
+        ("No More FOMO: Limiting Social Media Decreases Loneliness and Depression", 2018),
+        ("The Association between Adolescent Well-Being and Digital Technology Use", 2019),
+        ("Social Media Use and Adolescent Sleep Patterns: Cross-Sectional Findings from the UK Millennium "
+         "Cohort Study", 2019),
+        ("Increases in Depressive Symptoms, Suicide-Related Outcomes, and Suicide Rates among U.S. Adolescents "
+         "after 2010", 2018),
+    ]
+    assert [a.name for a in s.references[2].authors] == ["Orben, Amy", "Andrew K. Przybylski"]
+    assert s.references[2].doi == "10.1038/s41562-018-0506-1"
+    ids = [r.id for r in s.references]
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("(Orben and Przybylski 2019)", [ids[2]]),
+        ("(Twenge, Joiner, and Rogers 2018; Haidt 2024)", [ids[4], ids[0]]),
+        ("(Hunt et al. 2018)", [ids[1]]),
+        ("(Scott, Biello, and Woods 2019)", [ids[3]]),
+        ("(Orben and Przybylski 2019)", [ids[2]]),
+    ]
+
+
+def test_locator_citations_and_acm_author_year_brackets(tmp_path: Path) -> None:
+    """"[2, p. 5]" / "[1, Thm. 3]" (maths and IEEE) cite 2 and 1; ACM's author-year prints
+    narrative citations as "Smith et al. [2020]"."""
+    text = (
+        "# Optimisation\n\n## 1 Introduction\n\nConvexity [1, Thm. 3] and duality [2, pp. 215–230] "
+        "with [1], [2].\n\n## 2 Methods\n\nx\n\n## 3 End\n\ny\n\n## References\n\n"
+        "[1] Stephen Boyd and Lieven Vandenberghe. 2004. Convex Optimization. Cambridge University Press.\n\n"
+        "[2] Yurii Nesterov. 2018. Lectures on Convex Optimization. Springer.\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "Optimisation.md"))
+    check_invariants(s, rep)
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("[1, Thm. 3]", ["1"]), ("[2, pp. 215–230]", ["2"]), ("[1]", ["1"]), ("[2]", ["2"]),
+    ]
+    acm = (
+        "# Rendering\n\n## 1 Introduction\n\nKajiya [1986] introduced the rendering equation; "
+        "path guiding followed [Müller et al. 2017].\n\n## 2 B\n\nx\n\n## 3 C\n\ny\n\n## References\n\n"
+        "James T. Kajiya. 1986. The rendering equation. In SIGGRAPH. 143–150.\n\n"
+        "Thomas Müller, Markus Gross, and Jan Novák. 2017. Practical Path Guiding for Efficient "
+        "Light-Transport Simulation. Computer Graphics Forum 36, 4 (2017), 91–100.\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, acm, "Rendering.md"))
+    check_invariants(s, rep)
+    assert [(m.marker, m.ref_ids) for *_x, m in s.citation_marks()] == [
+        ("Kajiya [1986]", ["u1"]), ("[Müller et al. 2017]", ["u2"]),
+    ]
+
+
+def test_bold_numbered_lines_as_headings(tmp_path: Path) -> None:
+    """Converters that print headings as bold lines and no '#' at all."""
+    text = (
+        "# Causal Inference in Machine Learning\n\n**1 Introduction**\n\nCausality matters [1].\n\n"
+        "**1.1 Scope**\n\nWe cover graphs [2].\n\n**2 Structural Models**\n\nSCMs [1, 2].\n\n"
+        "**3 Conclusion**\n\nDone.\n\n**References**\n\n[1] Causality: Models, Reasoning, and Inference\n\n"
+        "[2] Elements of Causal Inference\n"
+    )
+    s, rep = read_survey_report(write(tmp_path, text, "Causal ML.md"))
+    check_invariants(s, rep)
+    assert [(x.number, x.level, x.title) for x in s.sections] == [
+        ("1", 1, "Introduction"), ("1.1", 2, "Scope"), ("2", 1, "Structural Models"), ("3", 1, "Conclusion"),
+        (None, 1, "References"),
+    ]
+    assert rep.markers_linked == 3 and len(s.references) == 2
+    # a bold line in an ordinary survey stays text
+    s2 = read_survey(write(tmp_path, IEEE_PDF.replace("Devices differ", "**1 Note**\n\nDevices differ"), "x.md"))
+    assert len(s2.sections) == 6

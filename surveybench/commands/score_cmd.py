@@ -31,7 +31,7 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of the table."),
     embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5."),
     judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local) for metrics that ask an LLM."),
-    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved title index of real papers, for citation_accuracy."),
+    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Title index of real papers for citation_accuracy: a directory saved by `python -m metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) indexed on the fly."),
     system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE (e.g. survey_year=2024, citation_title_threshold=0.9); repeat."),
     details: bool = typer.Option(False, "--details", help="With the table, also print each metric's evidence (matched references, counts)."),

@@ -364,6 +364,17 @@ class Resources:
 
 
 # ---- computing one unit --------------------------------------------------------------------
+def is_setup_error(exc: BaseException) -> bool:
+    from metrics.base import MissingResource
+
+    return isinstance(exc, (ImportError, MissingResource, ConnectionError)) or (
+        isinstance(exc, OSError) and not isinstance(exc, (FileNotFoundError, IsADirectoryError, PermissionError))
+    )
+
+
+SETUP_FAILURES_BEFORE_GIVING_UP = 2
+
+
 def compute_unit(metric: Any, candidate: Survey, reference: Survey, ctx: Any) -> dict[str, Any]:
     """Run one metric on one pair; an exception becomes a ``failed`` record with its reason."""
     t0 = time.perf_counter()
@@ -372,7 +383,10 @@ def compute_unit(metric: Any, candidate: Survey, reference: Survey, ctx: Any) ->
     except Exception as exc:  # noqa: BLE001 - a failing metric must not stop the batch
         tb = traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-3)
         return {
-            "status": "failed",
+            # a model that cannot be loaded (offline hub, missing package) is the machine's
+            # problem, not the survey's: such units are reported but not stored, so a rerun
+            # after fixing the setup computes them
+            "status": "unavailable" if is_setup_error(exc) else "failed",
             "error": f"{type(exc).__name__}: {exc}",
             "traceback": "".join(tb)[-2000:],
             "scores": {},
@@ -562,9 +576,35 @@ def run_eval(
                     computed += 1
                     progress.advance(tasks[m.name])
 
+                setup_failures = 0
+                gave_up = False
+
+                def handle(u: tuple, rec: dict[str, Any]) -> None:
+                    nonlocal setup_failures, gave_up
+                    if rec["status"] != "unavailable":
+                        setup_failures = 0
+                        commit(u, rec)
+                        return
+                    reason = redact_secrets(rec["error"])
+                    skipped.append({"system": u[1].system, "topic": u[2], "metric": m.name, "reason": reason})
+                    progress.advance(tasks[m.name])
+                    setup_failures += 1
+                    if setup_failures >= SETUP_FAILURES_BEFORE_GIVING_UP and not gave_up:
+                        gave_up = True
+                        console.print(f"[red]skipped[/] {m.name}: cannot run on this machine ({reason[:300]})")
+
+                def give_up_rest(rest: Any) -> None:
+                    for u in rest:
+                        skipped.append({"system": u[1].system, "topic": u[2], "metric": m.name,
+                                        "reason": f"not attempted: {m.name} could not run here"})
+                        progress.advance(tasks[m.name])
+
                 if jobs == 1:
-                    for u in pending:
-                        commit(u, compute_unit(m, u[3], u[4], resources.ctx))
+                    for i, u in enumerate(pending):
+                        handle(u, compute_unit(m, u[3], u[4], resources.ctx))
+                        if gave_up:
+                            give_up_rest(pending[i + 1:])
+                            break
                 else:
                     with ThreadPoolExecutor(max_workers=jobs) as pool:
                         futures: dict[Future, tuple] = {}
@@ -577,7 +617,9 @@ def run_eval(
                             while futures:
                                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                                 for f in done:
-                                    commit(futures.pop(f), f.result())
+                                    handle(futures.pop(f), f.result())
+                                if gave_up:
+                                    give_up_rest(it)
                                 for u in it:
                                     futures[pool.submit(compute_unit, m, u[3], u[4], resources.ctx)] = u
                                     if len(futures) >= jobs * 2:

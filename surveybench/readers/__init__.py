@@ -9,7 +9,8 @@ Formats (detected from the extension and the content):
 
 ``read_survey(path)`` returns the survey; ``read_survey_report(path)`` also returns the
 :class:`FileReport` (what was found, what was skipped and why, what could not be linked);
-``read_many(paths)`` reads files and directories, goes on past bad files and reports them.
+``read_many(paths)`` reads files and directories, goes on past bad files and reports them;
+``format_report(report, roots, width)`` renders a batch's report as text that fits the terminal.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from surveybench.model import Survey
 from surveybench.readers.errors import ReaderError
-from surveybench.readers.report import FileReport, ImportReport
+from surveybench.readers.report import FileReport, ImportReport, format_report
 
 _NOT_A_SURVEY = "JSON but not a known survey format"
 FORMATS = ("surveygen-json", "markdown", "autosurvey-json")
@@ -33,6 +34,7 @@ __all__ = [
     "ImportReport",
     "ReaderError",
     "detect_format",
+    "format_report",
     "iter_survey_files",
     "read_many",
     "read_survey",

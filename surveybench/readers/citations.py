@@ -1,15 +1,18 @@
-"""In-text citation markers -> :class:`CitationMark` with spans and resolved reference ids.
+r"""In-text citation markers -> :class:`CitationMark` with spans and resolved reference ids.
 
-Styles: ``[1]``, ``[1; 2]``, ``[1,8,10,19]``, ``[3-5]``/``[3–5]``, IEEE ``[2]- [9]``;
-superscripts ``$^{22}$`` / ``<sup>22</sup>``; numbers left bare after words by PDF
-conversion or deep-research exports (``networks 12, 15.``, ``in 2017 1.``, ``$4$ .``);
-author-year ``(Smith et al., 2020; Lee and Kim, 2021a)``, ``[Liu et al., 2023d]`` and
+Styles: ``[1]``, ``[1; 2]``, ``[1,8,10,19]``, ``[3-5]``/``[3–5]``, IEEE ``[2]- [9]``, escaped
+``\[1\]``; ``(1, 2)`` when the list is numbered ``(n)`` (ACS); superscripts ``$^{22}$`` /
+``<sup>22</sup>`` / ``¹,²``; numbers left bare after words by PDF conversion or deep-research
+exports (``networks 12, 15.``, ``in 2017 1.``, ``$4$ .``, glued ``models.1``); links to a
+listed source ``([arxiv.org](https://arxiv.org/abs/...))``; author-year ``(Smith et al., 2020;
+Lee and Kim, 2021a)``, ``(Twenge, Joiner, and Rogers 2018)``, ``[Liu et al., 2023d]`` and
 narrative ``Maynez et al. (2020)``.
 
 Bare numbers are taken only in documents whose numbered list is not cited with brackets
 (a document-level switch), only when every number of the run exists in the reference list,
 and only in citation-like context (after a word, closing a clause, not after "Section",
-"Table", "Eq." ...), so years, equation and section numbers and decimals stay text.
+"Table", "Eq." ...), so years, equation and section numbers and decimals stay text; a number
+the document uses as a model version ("GPT-4", "DALL-E 2 combined ...") is not a citation.
 """
 
 from __future__ import annotations
@@ -23,11 +26,29 @@ _DASH = "-–—"
 BRACKET_RE = re.compile(
     rf"\[\s*(\d{{1,4}})\s*\]\s*[{_DASH}]\s*\[\s*(\d{{1,4}})\s*\]"  # IEEE range [2]- [9]
     rf"|(?<!!)\\?\[\s*(\d{{1,4}}(?:\s*(?:[,;]\s*(?:and\s+)?|[{_DASH}]|and)\s*\d{{1,4}})*)\s*\\?\](?!\()"
+    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[7, Thm. 4]" (group "loc")
+    rf"|\[\s*(?P<loc>\d{{1,4}})\s*,\s*(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
+    rf"table|def|prop|cor|app|vol)\.?\s*[\w.{_DASH}]+\s*\]"
 )
 _NUMLIST = rf"\d{{1,3}}(?:\s*(?:,|[{_DASH}])\s*\d{{1,3}})*"
 SUPER_RE = re.compile(
     rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d{{1,4}})\](?!:)"
 )
+_LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
+
+
+def url_key(url: str) -> str:
+    """A URL compared loosely: no scheme, "www.", fragment, tracking query or trailing slash."""
+    u = re.sub(r"^https?://(?:www\.)?", "", url.strip().lower())
+    u = re.sub(r"#.*$", "", u)
+    u = re.sub(r"[?&]utm_[^&]*", "", u).rstrip("?&/")
+    return u
+
+
+_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+# after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
+_UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
+_PAREN_RE = re.compile(rf"\((\d{{1,4}}(?:\s*(?:[,;]|[{_DASH}])\s*\d{{1,4}})*)\)")
 _DAGGER_RE = re.compile(r"[【\[](\d{1,4})†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
     rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*)?(\d{{1,3}}(?:(?:\s*,\s*|\s*[{_DASH}]\s*|\s+)\d{{1,3}})*)(?:\s*\$)?"
@@ -49,15 +70,17 @@ _STOP_BEFORE = {
 _YEAR = r"(?:19|20)\d{2}[a-z]?"
 _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b))*"
 _SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]*){0,2}"
+_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?"
 _AY_ITEM = re.compile(
-    rf"(?P<name>(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME}"
-    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME})?)"
+    rf"(?P<name>{_PARTICLE}{_SURNAME}"
+    # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
+    rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     rf",?\s+(?P<years>{_YEARS})"
 )
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME}"
-    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME})?)\s+\((?P<years>{_YEAR}(?:\s*[,;]\s*{_YEAR})*)\)"
+    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME})?)\s+[(\[](?P<years>{_YEAR}(?:\s*[,;]\s*{_YEAR})*)[)\]]"
 )
 
 
@@ -68,6 +91,8 @@ class Linker:
     by_number: dict[str, str] = field(default_factory=dict)
     by_author_year: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     bare_numbers: bool = False
+    paren_numbers: bool = False
+    by_url: dict[str, str] = field(default_factory=dict)  # url_key -> reference id
     styles: dict[str, int] = field(default_factory=dict)
     # (name, number) pairs the document uses as versions ("gpt", "4"): see :func:`version_names`
     versions: set[tuple[str, str]] = field(default_factory=set)
@@ -96,6 +121,9 @@ class Linker:
             if m.group(1):
                 nums = expand_range(m.group(1), m.group(2))
                 self._style("bracket-range")
+            elif m.group("loc"):
+                nums = [str(int(m.group("loc")))]
+                self._style("bracket-locator")
             else:
                 nums = expand_numbers(m.group(3))
                 if nums is None:
@@ -109,9 +137,32 @@ class Linker:
                 self._style("bracket")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
+        if self.paren_numbers:  # lists numbered "(1) ..." (ACS) are cited "(1, 2)", "(3–5)"
+            for m in _PAREN_RE.finditer(text):
+                nums = expand_numbers(m.group(1)) or []
+                if not nums or not all(n in self.by_number for n in nums):
+                    continue
+                self._style("parenthesis")
+                marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+                taken.append((m.start(), m.end()))
+        if self.by_url:  # "([arxiv.org](https://arxiv.org/abs/2010.11929))": a link to a listed source
+            for m in _LINK_RE.finditer(text):
+                rid = self.by_url.get(url_key(m.group(2)))
+                if rid is None or any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                self._style("link")
+                marks.append(CitationMark(marker=m.group(0), start=m.start(), end=m.end(), ref_ids=[rid]))
+                taken.append((m.start(), m.end()))
         for m in _DAGGER_RE.finditer(text):  # ChatGPT-style "【3†source】"
             nums = [m.group(1)]
             self._style("dagger")
+            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+            taken.append((m.start(), m.end()))
+        for m in _UNICODE_SUPER_RE.finditer(text):  # "imaging¹,²" / "disease³⁻⁵"
+            nums = expand_numbers(m.group(0).translate(_SUPER_DIGITS)) or []
+            if not nums or not all(n in self.by_number for n in nums):
+                continue
+            self._style("superscript")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
         for m in SUPER_RE.finditer(text):
@@ -189,10 +240,10 @@ class Linker:
         return marks
 
     def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
-        first = re.split(r"\s+et\s+al|\s+(?:and|&)\s+", name)[0]
+        first = re.split(r",|\s+et\s+al|\s+(?:and|&)\s+", name)[0]
         second = None
         two = re.split(r"\s+(?:and|&)\s+", name)
-        if len(two) == 2 and "et al" not in name:
+        if len(two) == 2 and "et al" not in name and "," not in two[0]:
             second = _last_token(two[1])
         sur = _last_token(first)
         last_year = ""

@@ -1,10 +1,13 @@
 """Markdown surveys: generated ones (AutoSurvey, SurveyForge, LLMxMapReduce, deep-research
 reports) and PDF-to-Markdown conversions of human-written surveys.
 
-Structure: the first ``#`` heading is the title (LLMxMapReduce repeats it as ``# 0. Title``,
-which is skipped); section levels come from the printed numbering when there is one ("2.3.1",
-"III-A", "A.1") and from the heading depth otherwise; ``parent`` is the closest earlier
-section of a lower level. Sections under a non-content section (appendix, references) are
+Structure: the first heading is the title when nothing after it is shallower and it is not a
+section name (LLMxMapReduce repeats it as ``# 0. Title``, which is skipped); Setext headings
+(``Title\n=====``) count as ATX ones; section levels come from the printed numbering when there
+is one ("2.3.1", "III-A", "A.1"; under Roman numerals IEEE's "A." and "1)" are levels 2 and 3)
+and from the heading depth otherwise (front matter such as "ACM Reference Format" does not set
+the depth); ``parent`` is the closest earlier section of a lower level. A heading inside the
+reference list (a running header or a repeated "REFERENCES" at a page break) does not cut it. Sections under a non-content section (appendix, references) are
 non-content too. The reference section(s) are parsed into :class:`Reference` entries
 (:mod:`.reflist`, :mod:`.refstrings`) and the paragraphs' citation markers linked to them
 (:mod:`.citations`).
@@ -17,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
-from surveybench.readers.citations import Linker, version_names
+from surveybench.readers.citations import Linker, url_key, version_names
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
 from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
@@ -104,7 +107,7 @@ def read_markdown_text(
         report.warnings.append("no reference section found")
     entries: list[RefEntry] = []
     vocab = {w.lower() for w in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text)}
-    for block in doc.ref_blocks:  # each reference section on its own: numbering may restart
+    for block in _merge_continued_blocks(doc.ref_blocks):  # numbering may restart in a later block
         block = [_MD_ESCAPE.sub(r"\1", ln) for ln in block]  # "\\[1\\] Title" from Markdown exporters
         split = split_reference_lines(_join_hyphenated(block, vocab))
         for reason, sample in split.skipped:
@@ -112,8 +115,13 @@ def read_markdown_text(
         report.warnings.extend(split.warnings)
         entries.extend(split.entries)
     references, by_number = _build_references(entries, report, numbered_overrides or {})
+    paren_list = sum(1 for e in entries if e.layout == "paren") > len(entries) / 2
 
-    linker = Linker(by_number=by_number, versions=version_names(text))
+    by_url: dict[str, str] = {}
+    for r in references:
+        if r.url:
+            by_url.setdefault(url_key(r.url), r.id)
+    linker = Linker(by_number=by_number, versions=version_names(text), paren_numbers=paren_list, by_url=by_url)
     author_year = _author_year_index(references, linker)
     n_numbered = sum(1 for r in references if r.numbers)
     n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
@@ -132,7 +140,7 @@ def read_markdown_text(
 
     for sec, lines in zip(doc.sections, doc.section_lines):
         for block in _blocks(lines):
-            marks = linker.numeric_marks(block) if by_number else []
+            marks = linker.numeric_marks(block) if by_number or by_url else []
             if use_author_year:
                 marks = sorted(marks + linker.author_year_marks(block), key=lambda c: c.start or 0)
             sec.paragraphs.append(Paragraph(text=block, citations=marks))
@@ -151,7 +159,7 @@ def read_markdown_text(
     if doc.front:
         extra["front_matter"] = doc.front
         for p in doc.front:  # kept as text in extra; markers there are not linked, but counted
-            n = len(linker.numeric_marks(p)) if by_number else 0
+            n = len(linker.numeric_marks(p)) if by_number or by_url else 0
             n += len(linker.author_year_marks(p)) if use_author_year else 0
             if n:
                 report.skip("citation markers in text before the first section (kept in extra.front_matter)", p, n)
@@ -210,10 +218,43 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
     return out
 
 
+_BOLD_NUMBERED = re.compile(r"^\s*(?:\*\*|__)(\d{1,2}(?:\.\d{1,2})*\.?\s+[^*_]{2,150}?)(?:\*\*|__)\s*$")
+_BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cited)\s*:?\s*(?:\*\*|__)\s*$", re.I)
+
+
+def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
+    """Converters that print section headings as bold lines ("**2 Methods**") and no Markdown
+    headings: with at least three numbered bold lines and fewer than two real section headings,
+    the bold lines become headings (depth from the number), and so does a bold "References"."""
+    in_fence = False
+    atx = bold = 0
+    for ln in lines:
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+        elif not in_fence:
+            atx += bool(_HEADING.match(ln))
+            bold += bool(_BOLD_NUMBERED.match(ln))
+    if atx > 2 or bold < 3:
+        return lines
+    out = []
+    for ln in lines:
+        m = _BOLD_NUMBERED.match(ln)
+        r = _BOLD_REFS.match(ln)
+        if m:
+            out.append("#" * (2 + m.group(1).split()[0].rstrip(".").count(".")) + " " + m.group(1).strip())
+        elif r:
+            out.append("## " + r.group(1))
+        else:
+            out.append(ln)
+    report.warnings.append(f"{bold} bold numbered lines read as section headings (no Markdown headings)")
+    return out
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
+    lines = _bold_numbered_headings(lines, report)
     headings: list[_Heading] = []
     in_fence = in_math = False
     for i, ln in enumerate(lines):
@@ -285,8 +326,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     doc.front = _blocks([ln for i, ln in enumerate(lines[start_front:first_line], start_front) if i not in skipped_lines])
 
     stack: list[Section] = []
+    in_refs = False
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
+        first = _first_item_number(lines[h.line + 1 : end])
+        if in_refs and first is not None and first > 3 and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))):
+            # a running header or page number the converter made a heading, inside the list
+            report.skip("heading inside the reference list (the list goes on after it)", h.raw)
+            doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
+            continue
         level = h.number_level if h.number_level else max(1, h.depth - base + 1)
         if h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base:
             level = max(1, h.depth - base + 1)  # e.g. "# 2023 Roadmap" above the numbered sections
@@ -311,6 +359,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             is_content=is_content,
         )
         body = lines[h.line + 1 : end]
+        in_refs = is_ref
         if is_ref:
             doc.ref_blocks.append(body)
             body = []
@@ -426,6 +475,31 @@ def _norm(t: str) -> str:
 
 
 # ---- references ---------------------------------------------------------------------------------
+
+_FIRST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(\d{1,4})\]\s+\S")
+
+
+def _first_item_number(lines: list[str]) -> int | None:
+    for ln in lines:
+        if ln.strip():
+            m = _FIRST_ITEM.match(ln)
+            return int(m.group(1)) if m else None
+    return None
+
+
+def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:
+    """A second reference block whose numbering goes on ("[61] ...", after a repeated
+    "REFERENCES" heading at a page break) continues the first; one starting again at [1] stands
+    alone (an appendix's own list)."""
+    out: list[list[str]] = []
+    for b in blocks:
+        first = _first_item_number(b)
+        if out and first is not None and first > 3:
+            out[-1] = out[-1] + [""] + b
+        else:
+            out.append(list(b))
+    return out
+
 
 _MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!])")
 _LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t]*([a-z]+)")

@@ -1,18 +1,22 @@
 """Split the lines of a reference section into entries.
 
-Layouts handled (all occur in SurveyBench-dev; the family, not the files, is the target):
+Layouts handled (seen in SurveyBench-dev or in other members of the same families; the family,
+not the files, is the target -- ``tests/test_readers_robustness.py`` checks both):
 
 * ``[n] ...`` entries, one per line or several on one line, or one entry broken over lines
   and blank lines (PDF conversions). The whole section is scanned as one string and an
   ``[n]`` opens an entry only when ``n`` continues the sequence, so "[12.8]" or a "[3]" inside
   a title does not split an entry.
-* ``n. ...`` ordered lists (sequential numbers at line start).
+* ``(n) ...`` lists (ACS / chemistry), found like ``[n]`` entries.
+* ``n. ...`` ordered lists (sequential numbers at line start; Nature, Vancouver, Gemini's
+  "Works cited").
 * deep-research source lists: ``1 4 8 35 Title https://url`` -- several numbers share one
   source; an entry may continue on the next lines (title, then the URL alone) and one line may
   hold several entries (``... https://a.pdf 9 21 openreview.net https://b``).
 * bullets (``- A. Vaswani et al., "Title," NeurIPS, 2017.``): unnumbered entries.
 * unnumbered author-year lists (ACL: ``Authors. 2023. Title.``; natbib/IJCAI: ``Authors.
-  Title. Venue, 2023.``; IEEE: ``Authors, "Title," ...``), possibly several entries per line
+  Title. Venue, 2023.``; IEEE: ``Authors, "Title," ...``; APA: ``Smith, J., & Lee, K. (2020).
+  Title.``; Chicago: ``Smith, John, and Jane Doe. 2020. "Title."``), possibly several entries per line
   and entries broken over lines: entry starts are found from the author list pattern.
 """
 
@@ -24,13 +28,13 @@ from dataclasses import dataclass, field
 from surveybench.readers.refstrings import _SURNAME_FIRST, URL_RE, looks_like_author_list
 
 _BRACKET = re.compile(r"\[\^?(\d{1,4})\]")  # "[12]" and Markdown footnotes "[^12]:"
+_PAREN = re.compile(r"(?:(?<=\s)|^)\((\d{1,4})\)(?=\s)")  # ACS / chemistry: "(12) Smith, J.; ..."
 _DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
 _DOT_NUM = re.compile(r"^\s*(\d{1,4})[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
 _URL_ONLY = re.compile(r"^\s*(?:<)?https?://\S.*$", re.I)
-_AFTER_URL_RUN = re.compile(r"^\s+(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
 
 
 @dataclass
@@ -58,6 +62,10 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
         _from_bracket(joined, starts, res)
         return res
+    parens = _bracket_starts(joined, _PAREN)
+    if len(parens) >= 2 and len(parens) >= 0.5 * sum(1 for ln in nonblank if _PAREN.match(ln.strip())) > 0:
+        _from_starts(joined, parens, res, layout="paren")
+        return res
     dots = _dot_starts(joined)
     line_dots = sum(1 for ln in nonblank if _DOT_NUM.match(ln))
     if len(dots) >= 3 or (len(dots) >= 1 and line_dots == len(dots)):
@@ -75,11 +83,11 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
 # ---- [n] entries ----------------------------------------------------------------------------
 
 
-def _bracket_starts(text: str) -> list[tuple[int, int]]:
+def _bracket_starts(text: str, pattern: re.Pattern[str] = _BRACKET) -> list[tuple[int, int]]:
     """(position, number) of the ``[n]`` markers that continue the numbering sequence."""
     out: list[tuple[int, int]] = []
     last = 0
-    for m in _BRACKET.finditer(text):
+    for m in pattern.finditer(text):
         n = int(m.group(1))
         if text[m.end() : m.end() + 1] == "(":  # a Markdown link, not a number
             continue
@@ -104,7 +112,7 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
     expected = None
     for i, (pos, n) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
-        m = _BRACKET.match(text, pos) if layout == "bracket" else _DOT_START.match(text, pos)
+        m = {"bracket": _BRACKET, "paren": _PAREN}.get(layout, _DOT_START).match(text, pos)
         # "- [1] Title" bullets: the next entry's bullet is not part of this one
         body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
         if expected is not None and n != expected:
@@ -131,71 +139,93 @@ def _dot_starts(text: str) -> list[tuple[int, int]]:
 
 
 def _from_lines(lines: list[str], res: SplitResult) -> None:
+    """Bullets line by line; numbered sources as one stream cut after each URL, so an entry may
+    be wrapped over any number of lines and one line may hold several entries."""
     current: RefEntry | None = None
     prev_blank = True
+    stream: list[str] = []
+
+    def flush() -> None:
+        nonlocal current
+        if stream:
+            current = _from_source_stream(_stream_segments(stream), res, current)
+            stream.clear()
+
     for line in lines:
         ln = line.strip()
         if not ln:
             prev_blank = True
             continue
         b = _BULLET.match(ln)
-        run = _NUM_RUN.match(ln)
         if b:
+            flush()
             current = RefEntry(raw=b.group(1).strip(), layout="bullet")
             res.entries.append(current)
-        elif run and not _looks_like_sentence_number(ln):
-            current = None
-            for entry in _split_source_line(ln):
-                res.entries.append(entry)
-                current = entry
-        elif current is not None and (
-            _URL_ONLY.match(ln)
-            or (current.layout == "source" and not URL_RE.search(current.raw))
-            or (current.layout == "bullet" and not prev_blank)
+        elif current is not None and current.layout == "bullet" and not stream and (
+            not prev_blank or _URL_ONLY.match(ln)
         ):
             current.raw += " " + ln
-        elif URL_RE.search(ln) and current is not None and current.layout == "source":
-            # A source whose numbers were lost in conversion: kept, but it has no number.
-            current = RefEntry(raw=ln, layout="source-unnumbered")
-            res.entries.append(current)
-            res.warnings.append(f"source without a number kept as an unnumbered entry: {ln[:80]}")
-        elif current is None and not res.entries:
-            res.skipped.append(("text before the first reference entry", ln))
-        elif current is not None and current.layout == "bullet" and prev_blank:
-            res.skipped.append(("text between reference entries", ln))
         else:
-            res.skipped.append(("text between reference entries", ln))
+            stream.append(ln)
         prev_blank = False
+    flush()
+
+
+def _stream_segments(lines: list[str]) -> list[str]:
+    """Entries' text: cut after each URL, and before a line opening with source numbers unless
+    the text since the last URL is a numbered source still waiting for its URL (a wrapped title)."""
+    segs: list[str] = []
+    buf = ""
+    for ln in lines:
+        if buf and _NUM_RUN.match(ln) and not _looks_like_sentence_number(ln):
+            ends = [u.end() for u in URL_RE.finditer(buf)]
+            tail = buf[ends[-1] :].strip() if ends else buf.strip()
+            if not tail or not _NUM_RUN.match(tail):
+                segs.extend(_url_segments(buf))
+                buf = ln
+                continue
+        buf = f"{buf} {ln}" if buf else ln
+    segs.extend(_url_segments(buf))
+    return segs
+
+
+def _from_source_stream(segments: list[str], res: SplitResult, current: RefEntry | None) -> RefEntry | None:
+    for seg in segments:
+        run = _NUM_RUN.match(seg)
+        if run and not _looks_like_sentence_number(seg):
+            current = RefEntry(raw=seg[run.end() :].strip(), numbers=run.group(1).split(), layout="source")
+            res.entries.append(current)
+        elif current is not None and current.layout == "source" and not URL_RE.search(current.raw):
+            current.raw += " " + seg  # the title went on, or its URL came after a blank line
+        elif current is not None and current.layout == "bullet" and _URL_ONLY.match(seg):
+            current.raw += " " + seg
+        elif URL_RE.search(seg) and res.entries:
+            # A source whose numbers were lost in conversion: kept, but it has no number.
+            current = RefEntry(raw=seg, layout="source-unnumbered")
+            res.entries.append(current)
+            res.warnings.append(f"source without a number kept as an unnumbered entry: {seg[:80]}")
+        elif not res.entries:
+            res.skipped.append(("text before the first reference entry", seg))
+        else:
+            res.skipped.append(("text between reference entries", seg))
+    return current
+
+
+def _url_segments(text: str) -> list[str]:
+    """``text`` cut just after each URL: "1 4 Title https://a 9 Other https://b" -> two parts."""
+    out: list[str] = []
+    pos = 0
+    for u in URL_RE.finditer(text):
+        out.append(text[pos : u.end()])
+        pos = u.end()
+    out.append(text[pos:])
+    return [x.strip() for x in out if x.strip()]
 
 
 def _looks_like_sentence_number(line: str) -> bool:
     # "2021 results show ..." -- a year opening prose is not a list of source numbers
     m = re.match(r"^\s*(\d+)", line)
     return bool(m and len(m.group(1)) == 4)
-
-
-def _split_source_line(line: str) -> list[RefEntry]:
-    out: list[RefEntry] = []
-    rest = line
-    while rest:
-        m = _NUM_RUN.match(rest)
-        if not m:
-            break
-        nums = m.group(1).split()
-        body_start = m.end()
-        u = URL_RE.search(rest, body_start)
-        if not u:
-            out.append(RefEntry(raw=rest[body_start:].strip(), numbers=nums, layout="source"))
-            break
-        tail = rest[u.end() :]
-        nxt = _AFTER_URL_RUN.match(tail)
-        if nxt:
-            out.append(RefEntry(raw=rest[body_start : u.end()].strip(), numbers=nums, layout="source"))
-            rest = tail.lstrip()
-            continue
-        out.append(RefEntry(raw=rest[body_start:].strip(), numbers=nums, layout="source"))
-        break
-    return out
 
 
 # ---- unnumbered author-year lists ----------------------------------------------------------------

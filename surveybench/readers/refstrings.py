@@ -1,11 +1,16 @@
 """One reference string -> clean title, authors, year, DOI, arXiv id, URL.
 
-Handles the styles the field prints (all seen in SurveyBench-dev): a bare title ("[n] Title",
-AutoSurvey/SurveyForge); IEEE with the title in quotes (``A. B, C. D, "Title," in Venue, 2021``);
-ACL/ACM with the year after the authors (``A B and C D. 2020. Title. In Venue``); IEEE/natbib
-with the title after the authors and the year last (``A. B et al. Title. In Venue, 2021``);
-web sources of deep-research reports (``[2010.11929] Title | Site https://...``) and a title
-followed by a Markdown link (LLMxMapReduce). PDF conversion noise ("Pre- trained", URLs broken
+Handles the styles the field prints: a bare title ("[n] Title", AutoSurvey/SurveyForge); IEEE
+with the title in quotes (``A. B, C. D, "Title," in Venue, 2021``) or unquoted/italic books
+(``A. B and C. D, *Title*. City: Publisher, 2017``); ACL/ACM with the year after the authors
+(``A B and C D. 2020. Title. In Venue``); IEEE/natbib with the title after the authors and the
+year last (``A. B et al. Title. In Venue, 2021``); surname-first lists whose initials hide the
+sentence ends -- APA (``Smith, J. A., & Lee, K. (2020). Title.``), Nature (``Roth, G. A. et al.
+Title. J. 76, 1 (2020).``), ACS (``Smith, J.; Lee, K. Title.``), Vancouver (``Smith JA, Lee K.
+Title.``), Springer (``Smith, J., Lee, K.: Title.`` / ``Smith J, Lee K (2020) Title.``);
+Chicago/MLA/Harvard with the title in double or single quotes after the authors;
+web sources of deep-research reports (``[2010.11929] Title | Site https://...``, ``Title - Site,
+accessed May 2, 2025, URL``) and a title followed by a Markdown link (LLMxMapReduce). PDF conversion noise ("Pre- trained", URLs broken
 at hyphens) is repaired in the clean title and URL; ``raw`` keeps the string as printed.
 """
 
@@ -19,9 +24,14 @@ from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 
 # A URL as PDF converters print it: broken by a space after "-" or "." ("diffusion- models").
 _URL_CHUNK = r"(?:[^\s<>\"\]\)(]|\([^\s()<>\"]*\))+"  # balanced parentheses stay in ("S1364-6613(00)01538-2")
-URL_RE = re.compile(rf"https?://{_URL_CHUNK}(?:(?<=[-.])\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I)
+# broken after "-" or "." ("diffusion- models"), or after "/" when the next piece looks like a path
+# ("Chang- Peng/ 003de49..."), never before a run of source numbers ("graphormer/ 36 [PDF] ...")
+URL_RE = re.compile(
+    rf"https?://{_URL_CHUNK}(?:(?:(?<=[-.])|(?<=/)(?=\s+[\w%.-]*[\d_%-]))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
+)
 MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
+_DOI_BREAK = re.compile(r"(?<=[-/_])\s+(?=\w)|(?<=\b10\.)\s+(?=\d)")
 _DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
 ARXIV_RE = re.compile(
     r"(?:arxiv(?:\s*preprint)?\s*(?:arxiv)?\s*[:.]?\s*(?:abs/)?|arxiv\.org/(?:abs|pdf|html)/|"
@@ -47,6 +57,8 @@ _ACCESSED = re.compile(
 _ANY_SITE_SUFFIX = re.compile(
     r"\s+[-–|]\s+(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
+# the stamp in the margin of arXiv PDFs, given by some sources as the page title
+_ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
 
 # ---- author lists -------------------------------------------------------------------------
@@ -54,6 +66,7 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:\s?-?\s?[{_UP}]\.)*)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*"  # Name, O'Neil, Kai- Wei
+    rf"|[dl]['’][{_UP}][^\W\d_]+|v\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder"
     r"|(?:van|von|der|den|dem|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
@@ -95,7 +108,7 @@ def clean_title(text: str | None) -> str | None:
     if re.fullmatch(r"([*_]{1,2})[^*_]+\1", t):  # *Title* / _Title_: Markdown italics
         t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
-    if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t):
+    if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t) or _ARXIV_STAMP.match(t):
         return None
     return t
 
@@ -124,6 +137,15 @@ def split_authors(segment: str) -> list[str]:
         p = _SPACE_HYPHEN.sub("-", _WS.sub(" ", p)).strip()
         if p:
             out.append(p)
+    # Chicago / MLA invert only the first author: "Smith, John, and Jane Doe" -> "Smith, John"
+    if (
+        len(out) >= 2
+        and re.fullmatch(r"[^\W\d_][\w'’\-]*", out[0])
+        and re.fullmatch(r"[^\W\d_][\w'’\-]*(?:\s[A-Z]\.)?", out[1])
+        and re.match(r"^\s*[^,]+,\s*[^,]+?(?:,\s*(?:and\s+)?|\s+and\s+|$)", s)
+        and all(" " in x for x in out[2:])
+    ):
+        out = [f"{out[0]}, {out[1]}"] + out[2:]
     return out
 
 
@@ -135,6 +157,8 @@ def fold(text: str) -> str:
 
 def surname(name: str) -> str:
     """Last name token, folded ("Jean- Michel Morel" -> "morel", "Mündler" -> "mundler")."""
+    if "," in name:  # inverted: "Smith, John" / "Smith, J. A."
+        name = name.split(",")[0]
     toks = [t for t in re.split(r"\s+", re.sub(r"-\s+", "-", name.strip())) if t]
     for tok in reversed(toks):
         w = fold(tok)
@@ -149,7 +173,7 @@ def sentence_end(text: str, start: int = 0) -> int:
     for m in re.finditer(r"[.?!](?=\s|$)", text[start:]):
         i = start + m.start()
         before = text[max(0, i - 6) : i]
-        if text[i] == "." and re.search(r"(?:^|[\s(\-])(?:[A-Z]|vs|e\.g|i\.e|etc|Fig|No|Vol|pp|Eq)$", before):
+        if text[i] == "." and re.search(r"(?:^|[\s(\-])(?:[A-Z]|v|vs|e\.g|i\.e|etc|Fig|No|Vol|pp|Eq)$", before):
             continue
         return i + 1
     return len(text)
@@ -164,7 +188,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     urls = [repair_url(u) for u in URL_RE.findall(text)]
     if urls:
         out.url = urls[0]
-    m = DOI_RE.search(_WS.sub("", text)) if re.search(r"10\.\d{4}", text) else None
+    # a DOI broken by PDF conversion after "-", "/" or "_" is joined; a space after "." ends it
+    m = DOI_RE.search(_DOI_BREAK.sub("", text)) if re.search(r"10\.\d{4}", text) else None
     if m:
         out.doi = normalise_doi(_DOI_TAIL.sub("", m.group(1).rstrip(".)")))
     m = LEADING_ARXIV_RE.match(text)
@@ -199,7 +224,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     #    / "Smith J, Lee KM. Title. Lancet. 2020;395:1-9."
     m = _SURNAME_FIRST.match(prose)
     if m and m.group("v"):
-        m = re.match(r"^(?P<a>.*?)\.\s", prose) if _plain_vancouver(m.group("v")) else None
+        m = re.match(r"^(?P<a>.*?)(?:\.\s|\s(?=\())", prose) if _plain_vancouver(m.group("v")) else None
     if m:
         rest = prose[m.end() :].strip()
         ym = re.match(r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*", rest)
@@ -220,7 +245,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
     if m and looks_like_author_list(m.group("a")):
         rest = prose[m.end() :]
-        out.title = clean_title(rest[: sentence_end(rest)])
+        out.title = _lead_quoted(rest) or clean_title(rest[: sentence_end(rest)])
         out.authors = split_authors(m.group("a"))
         out.year = int(m.group("y")) if m.group("y").isdigit() else None
         out.year_suffix = m.group("s")
@@ -254,7 +279,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     head = prose[:end]
     if end < len(prose) and looks_like_author_list(head):
         rest = prose[end:].strip()
-        out.title = clean_title(rest[: sentence_end(rest)])
+        out.title = _lead_quoted(rest) or clean_title(rest[: sentence_end(rest)])
         out.authors = split_authors(head)
         out.style = "authors-title"
         if years:
@@ -283,8 +308,9 @@ _NI_DOT = rf"{_SUR},\s{_INITS_DOT}"  # "Smith, J. A."
 _NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 _SURNAME_FIRST = re.compile(
-    rf"^(?P<a>{_NI_DOT}(?:,?\s(?:&\s|and\s)?{_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?{_ETAL}?)(?=\s)"
-    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)\.\s"
+    rf"^(?P<a>{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?"
+    rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=[\s:])"
+    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
 )
 
 
@@ -302,7 +328,7 @@ def _plain_vancouver(authors: str) -> bool:
 
 def split_surname_first(segment: str) -> list[str]:
     """"Smith, J. A., & Lee, K." -> ["Smith, J. A.", "Lee, K."]; "Smith JA, Lee K" -> two names."""
-    s = re.sub(r",?\s+et\s+al\.?$", "", segment.strip())
+    s = re.sub(r"[,;]?\s+et\s+al\.?$", "", segment.strip())
     if re.search(rf"{_SUR},\s[{_UP}]\.", s):
         names = re.findall(rf"{_NI_DOT}", s)
     else:
@@ -310,7 +336,20 @@ def split_surname_first(segment: str) -> list[str]:
     return [_SPACE_HYPHEN.sub("-", n).strip() for n in names if n.strip()]
 
 
+_LEAD_QUOTED = re.compile(r"^\s*(?:[\"“](?P<d>[^\"“”]{4,}?)[\"”]|['‘](?P<s>.{4,}?)['’](?=[,.;:]|\s|$))")
+
+
+def _lead_quoted(rest: str) -> str | None:
+    """A title printed in quotes right after the authors (Chicago, MLA: "Title."; Harvard: 'Title',)."""
+    m = _LEAD_QUOTED.match(rest)
+    return clean_title(m.group("d") or m.group("s")) if m else None
+
+
 def _title_sentence(rest: str) -> str | None:
+    rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
+    quoted = _lead_quoted(rest)
+    if quoted:
+        return quoted
     end = sentence_end(rest)
     ital = re.search(r"\s[*_]+[^*_\s]", rest)
     if ital and rest[end - 1 : end] in ("?", "!") and end < ital.start():

@@ -7,6 +7,8 @@ counted here under a reason, with a few examples.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from os import PathLike
 
 from pydantic import BaseModel, Field
 
@@ -93,7 +95,7 @@ def _short(text: str, n: int = 120) -> str:
 _FORMAT_ABBR = {"markdown": "md", "surveygen-json": "sg-json", "autosurvey-json": "as-json"}
 
 
-def display_path(path: str, roots: list[str] | None = None) -> str:
+def display_path(path: str, roots: Sequence[str | PathLike[str]] | None = None) -> str:
     """``path`` relative to the directory it was found in (one of the ``roots`` given on the
     command line), or its last two parts; a root that is the file itself gives its name."""
     from pathlib import Path
@@ -127,7 +129,9 @@ def _fold_path(name: str, width: int) -> list[str]:
     return [x.rstrip() for x in out if x.strip()] or [""]
 
 
-def format_report(report: ImportReport, roots: list[str] | None = None, width: int = 80) -> str:
+def format_report(
+    report: ImportReport, roots: Sequence[str | PathLike[str]] | None = None, width: int = 80
+) -> str:
     """The parse report as plain text no wider than ``width`` (at least 60): one line of counts
     per file (the name folded over several lines when long), then its notes indented below --
     errors, unresolved markers, skipped items with their reasons, warnings."""

@@ -61,6 +61,7 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
     offset = _number_offset(data["sections"])
     refs = [_reference(r, i, path, offset) for i, r in enumerate(data["references"])]
     ref_ids = {r.id for r in refs}
+    prefix = _id_prefix(ref_ids)
     ref_extra = {}
     for r in data["references"]:
         md = r.get("metadata") if isinstance(r, dict) else None
@@ -70,7 +71,7 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
             left.update({f"journal.{k}": v for k, v in j.items() if k not in _USED_JOURNAL and v not in ("", None)})
         left.update({k: v for k, v in r.items() if k not in {"ref_id", "title", "metadata", "referenced_works"}})
         if left:
-            ref_extra[str(r.get("ref_id"))] = left
+            ref_extra[_rid(r.get("ref_id"))] = left
 
     sections: list[Section] = []
     for k, s in enumerate(data["sections"]):
@@ -85,7 +86,7 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
                 number, level = m.group(1), m.group(1).count(".") + 1
         paragraphs = []
         for p in s.get("paragraphs") or []:
-            paragraphs.append(_paragraph(p, offset, ref_ids, report))
+            paragraphs.append(_paragraph(p, offset, ref_ids, report, prefix))
         is_content = not (is_non_content_title(title) or _CAPTION.match(title))
         sections.append(
             Section(
@@ -97,7 +98,7 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
                 is_content=is_content,
             )
         )
-        cis = [c for c in s.get("citations_in_section") or [] if c not in ref_ids]
+        cis = [c for c in s.get("citations_in_section") or [] if _rid(c) not in ref_ids]
         if cis:
             report.warnings.append(f"section {s.get('index')}: citations_in_section ids not in references: {cis[:5]}")
     if not sections:
@@ -155,7 +156,7 @@ def _set_parents(sections: list[Section]) -> None:
 def _numbers_in(text: str) -> list[tuple[re.Match[str], list[str]]]:
     out = []
     for m in BRACKET_RE.finditer(text):
-        nums = expand_range(m.group(1), m.group(2)) if m.group(1) else expand_numbers(m.group(3))
+        nums = expand_range(m.group(1), m.group(2)) if m.group(1) else expand_numbers(m.group(3) or m.group("loc"))
         if nums:
             out.append((m, nums))
     return out
@@ -169,7 +170,11 @@ def _number_offset(sections: list[Any]) -> int:
         for p in paragraphs if isinstance(paragraphs, list) else []:
             if not isinstance(p, dict):
                 continue
-            idx = {int(c["ref_id"][1:]) for c in p.get("citations") or [] if re.fullmatch(r"b\d+", str(c.get("ref_id")))}
+            idx = {
+                int(m.group(1))
+                for c in p.get("citations") or []
+                if isinstance(c, dict) and (m := re.fullmatch(r"#?[A-Za-z_]*(\d+)", str(c.get("ref_id"))))
+            }
             for _m, nums in _numbers_in(p.get("text") or ""):
                 for n in nums:
                     for d in (-1, 0, 1):
@@ -178,16 +183,27 @@ def _number_offset(sections: list[Any]) -> int:
     return votes.most_common(1)[0][0] if votes else -1
 
 
-def _paragraph(p: Any, offset: int, ref_ids: set[str], report: FileReport) -> Paragraph:
+def _rid(x: Any) -> str:
+    """GROBID ids as printed in the JSON ("b12") or as TEI targets ("#b12") are one id."""
+    return str(x).lstrip("#")
+
+
+def _id_prefix(ref_ids: set[str]) -> str:
+    """The letters before the number in the reference ids ("b" for GROBID's b0, b1, ...)."""
+    c = Counter(m.group(1) for r in ref_ids if (m := re.fullmatch(r"(\D*)\d+", r)))
+    return c.most_common(1)[0][0] if c else "b"
+
+
+def _paragraph(p: Any, offset: int, ref_ids: set[str], report: FileReport, prefix: str = "b") -> Paragraph:
     text = str((p or {}).get("text") or "")
     cites = [c for c in (p or {}).get("citations") or [] if isinstance(c, dict)]
-    para_ids = [str(c.get("ref_id")) for c in cites]
+    para_ids = [_rid(c.get("ref_id")) for c in cites]
     marks: list[CitationMark] = []
     covered: set[str] = set()
     for m, nums in _numbers_in(text):
         ids, unresolved = [], []
         for n in nums:
-            rid = f"b{int(n) + offset}"
+            rid = f"{prefix}{int(n) + offset}"
             if rid in para_ids and rid in ref_ids:
                 ids.append(rid)
                 covered.add(rid)
@@ -195,7 +211,7 @@ def _paragraph(p: Any, offset: int, ref_ids: set[str], report: FileReport) -> Pa
                 unresolved.append(n)
         marks.append(CitationMark(marker=m.group(0), start=m.start(), end=m.end(), ref_ids=ids, unresolved=unresolved))
     for c in cites:
-        rid = str(c.get("ref_id"))
+        rid = _rid(c.get("ref_id"))
         if rid in covered:
             continue
         covered.add(rid)
@@ -254,7 +270,7 @@ def _venue(j: dict[str, Any]) -> Venue:
 def _reference(r: Any, i: int, path: Path, offset: int) -> Reference:
     if not isinstance(r, dict):
         raise ReaderError(path, f"references[{i}] is not an object")
-    rid = str(r.get("ref_id") or f"b{i}")
+    rid = _rid(r.get("ref_id")) if r.get("ref_id") not in (None, "") else f"b{i}"
     md = r.get("metadata") or {}
     title = (r.get("title") or "").strip() or None
     journal = md.get("journal") if isinstance(md.get("journal"), dict) else None
