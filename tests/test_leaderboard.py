@@ -13,7 +13,6 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from leaderboard.site import build_site
 from surveybench.cli import app
 from surveybench.workspace import slugify
 

@@ -1321,3 +1321,43 @@ def test_bold_numbered_lines_as_headings(tmp_path: Path) -> None:
     # a bold line in an ordinary survey stays text
     s2 = read_survey(write(tmp_path, IEEE_PDF.replace("Devices differ", "**1 Note**\n\nDevices differ"), "x.md"))
     assert len(s2.sections) == 6
+
+
+def test_damaged_real_files_read_or_fail_with_a_reader_error(tmp_path: Path) -> None:
+    """Real files cut short, with lines shuffled or dropped, or with bracket/digit noise inserted:
+    each is read or refused with a ReaderError -- never a traceback, never an internal error
+    dressed up as one."""
+    from surveybench.readers import ReaderError
+
+    files = [ONE_PER_LINE[0], PDF_NUMBERED[1], AUTHOR_YEAR[0], DEEP[0], SURVEYGEN, "autosurvey/Instruction Tuning.json"]
+    rng = random.Random(11)
+    outcomes = {"read": 0, "refused": 0}
+    for k in range(36):
+        rel = files[k % len(files)]
+        t = shared_path(*rel.split("/")).read_text(encoding="utf-8")
+        op = k // len(files) % 6
+        lines = t.split("\n")
+        if op == 0:
+            t = t[: rng.randrange(len(t))]
+        elif op == 1:
+            rng.shuffle(lines)
+            t = "\n".join(lines)
+        elif op == 2:
+            t = "\n".join(ln for ln in lines if rng.random() > 0.3)
+        elif op == 3:
+            i = rng.randrange(len(t))
+            t = t[:i] + "".join(rng.choice("[]()#*_-.,;: 0123456789\n\"'") for _ in range(300)) + t[i:]
+        elif op == 4:
+            t = t.replace("\n\n", "\n")
+        else:
+            t = t[: len(t) // 2] + "\x00\x01" + t[len(t) // 2 :]
+        p = tmp_path / Path(rel).name
+        p.write_text(t, encoding="utf-8")
+        try:
+            read_survey(p)
+            outcomes["read"] += 1
+        except ReaderError as exc:
+            assert "unexpected" not in exc.reason, exc.reason
+            assert exc.path == p
+            outcomes["refused"] += 1
+    assert outcomes["read"] > 0 and outcomes["refused"] > 0

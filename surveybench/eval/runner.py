@@ -408,7 +408,6 @@ def compute_unit(metric: Any, candidate: Survey, reference: Survey, ctx: Any) ->
 
 
 # ---- the run -------------------------------------------------------------------------------
-ProgressFactory = Callable[[], Any]
 
 
 def run_id_for(config: EvalConfig, gold_source: str, metric_names: list[str],

@@ -8,6 +8,7 @@ through the ``openai`` client with its own retries switched off (``max_retries=0
 
 from __future__ import annotations
 
+import atexit
 import email.utils
 import json
 import math
@@ -235,7 +236,15 @@ class LlamaCppBackend:
                 model_path=self.model, n_ctx=self.n_ctx, n_threads=self.n_threads,
                 verbose=False, seed=0,
             )
+            # Free the model while the interpreter is still whole: llama-cpp's own __del__ at
+            # shutdown runs after its C bindings are gone and prints a TypeError traceback.
+            atexit.register(self.close)
         return self._llm
+
+    def close(self) -> None:
+        llm, self._llm = self._llm, None
+        if llm is not None:
+            llm.close()
 
     def _count(self, llm: Any, text: str) -> int:
         return len(llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))

@@ -298,6 +298,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     ital = re.search(r"(?:^|\s)([*_]{1,2})([^*_]+?)\1(?=[\s,.;:]|$)", candidate)
     if ital and len(ital.group(2).split()) >= 2 and len(candidate[: ital.start()].split()) <= 6:
         candidate = ital.group(2)  # "IEA, *Global EV Outlook 2024*": the italic part is the title
+    if _IEEE_AUTHORS.match(candidate) and not link_texts:
+        return out  # "V. T. Hu, D. W. Zhang, G. J. Burgh- arXiv:..." -- an entry cut short: no title
     out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
