@@ -109,7 +109,7 @@ def import_surveys(
             _register(name, group, workspace, paths, err)
 
     if report:
-        _print_report(rep, console)
+        _print_report(rep, console, paths)
     t = rep.totals()
     console.print(
         f"read {t.get('files', 0) - t.get('failed', 0)}/{t.get('files', 0)} files: "
@@ -160,37 +160,9 @@ def _register(system: str | None, surveys: list, workspace: Path | None, paths: 
     err.print(f"registered {len(written)} surveys as {what} in {ws.root}")
 
 
-def _print_report(rep, console) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table
+def _print_report(rep, console, paths) -> None:  # type: ignore[no-untyped-def]
+    from surveybench.readers import format_report
 
-    table = Table(title="Import report", show_lines=False)
-    for col, just in (
-        ("file", "left"), ("format", "left"), ("top", "right"), ("sections", "right"),
-        ("paragraphs", "right"), ("refs", "right"), ("numbers", "right"), ("markers", "right"),
-        ("linked", "right"), ("unresolved", "right"), ("skipped", "right"), ("notes", "left"),
-    ):
-        table.add_column(col, justify=just, overflow="fold")  # type: ignore[arg-type]
-    for fr in rep.files:
-        name = "/".join(Path(fr.path).parts[-2:])
-        if not fr.ok:
-            table.add_row(name, fr.format or "-", *["-"] * 9, f"[red]ERROR: {fr.error}[/red]")
-            continue
-        if fr.ignored:
-            table.add_row(name, "-", *["-"] * 9, f"[yellow]ignored: {fr.error}[/yellow]")
-            continue
-        notes = []
-        if fr.unresolved_examples:
-            notes.append("unresolved: " + "; ".join(fr.unresolved_examples[:2]))
-        for reason, n in fr.skipped.items():
-            notes.append(f"skipped {n}× {reason}")
-        notes.extend(fr.warnings[:2])
-        styles = ", ".join(f"{k}:{v}" for k, v in fr.citation_styles.items())
-        if styles:
-            notes.append(f"styles {styles}")
-        linked = f"{fr.markers_linked}" + (f" (+{fr.markers_partly_linked} partly)" if fr.markers_partly_linked else "")
-        table.add_row(
-            name, fr.format or "", str(fr.top_level_content_sections), str(fr.sections), str(fr.paragraphs),
-            str(fr.references), str(fr.reference_numbers), str(fr.markers), linked, str(fr.unresolved_keys),
-            str(sum(fr.skipped.values())), " | ".join(notes),
-        )
-    console.print(table)
+    console.print("Import report", style="bold")
+    console.print(format_report(rep, [str(p) for p in paths], width=console.width), markup=False,
+                  highlight=False)
