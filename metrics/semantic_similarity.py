@@ -28,26 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from metrics._text import survey_prose  # re-exported: tests and callers import it from here
 from metrics.base import MetricContext, MetricResult, register
 from surveybench.model import Survey
-
-
-def survey_prose(survey: Survey) -> str:
-    """Paragraphs of content sections, blank-line separated, citation markers cut out."""
-    parts: list[str] = []
-    for _, p in survey.paragraphs(content_only=True):
-        text = p.text
-        spans = sorted(
-            {(m.start, m.end) for m in p.citations if m.start is not None and m.end is not None},
-            reverse=True,
-        )
-        for start, end in spans:
-            if 0 <= start <= end <= len(text):
-                text = text[:start] + text[end:]
-        text = " ".join(text.split())
-        if text:
-            parts.append(text)
-    return "\n\n".join(parts)
 
 
 # ---- the pure heart ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from surveybench.commands import (
     judge_cmd,
     leaderboard_cmd,
     metaeval_cmd,
+    quickstart_cmd,
     report_cmd,
     score_cmd,
 )
@@ -28,6 +29,7 @@ app = typer.Typer(
 )
 
 for _module in (
+    quickstart_cmd,
     import_cmd,
     data_cmd,
     score_cmd,

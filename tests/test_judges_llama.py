@@ -104,3 +104,31 @@ def test_cli_check_against_llama_server(llama_server: tuple[str, str]) -> None:
     result = CliRunner().invoke(app, ["judge", "check", f"{base_url}@{model}", "--max-tokens", "4"])
     assert result.exit_code == 0, result.output
     assert "reply:" in result.output and "tiny local judge: yes" in result.output
+
+
+RATE = PromptTemplate(name="test-rate", version="1", source="test",
+                      template="Rate this outline from 1 to 5: {outline}")
+
+
+def test_local_model_decodes_under_the_parsers_grammar(local_judge) -> None:  # type: ignore[no-untyped-def]
+    from surveybench.judges import parse_score_1_to_5, parse_yes_no
+
+    # Unconstrained, SmolLM2 answers this prompt with prose and no score; under the parser's
+    # grammar the first reply is a parseable score, in a handful of tokens.
+    j = local_judge.ask(RATE, {"outline": "1 Intro\n2 Methods\n3 Outlook"}, parse=parse_score_1_to_5,
+                        metric="rate")
+    assert j.ok and j.value in {1, 2, 3, 4, 5} and j.attempts == 1, j
+    assert j.reply == f"Score: {j.value}" and j.completion_tokens <= 6
+    y = local_judge.ask(RATE, {"outline": "yes or no?"}, parse=parse_yes_no, metric="rate")
+    assert y.ok and y.reply in {"Yes", "No"} and y.value is (y.reply == "Yes"), y
+
+
+def test_endpoints_are_never_constrained(scripted_llm) -> None:  # type: ignore[no-untyped-def]
+    from surveybench.judges import parse_score_1_to_5
+
+    judge = make_judge(scripted_llm.spec)
+    assert judge.grammar_for(parse_score_1_to_5) is None
+    scripted_llm.default = "Score: 4"
+    j = judge.ask(RATE, {"outline": "x"}, parse=parse_score_1_to_5, metric="rate")
+    assert j.ok and j.value == 4
+    assert "grammar" not in scripted_llm.requests[-1].body

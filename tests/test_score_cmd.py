@@ -46,8 +46,10 @@ def pair(tmp_path: Path) -> tuple[Path, Path]:
     return h, g
 
 
-def score(*args: str):
-    return runner.invoke(app, ["score", *args], env=ENV)
+def score(*args: str, cache: Path | None = None):
+    # the embedding cache goes to a test directory, never the user's ~/.cache
+    env = ENV if cache is None else {**ENV, "SURVEYBENCH_CACHE_DIR": str(cache)}
+    return runner.invoke(app, ["score", *args], env=env)
 
 
 def test_table_explains_each_number(pair) -> None:
@@ -137,3 +139,95 @@ def test_real_dev_pair_through_the_readers(dev_dir: Path) -> None:
     matched = {p["reference_title"].lower() for p in by["citation_set"]["details"]["pairs"]}
     assert "large language models are zero-shot time series forecasters" in matched
     assert by["reference_stats"]["scores"]["nr"] > 50
+
+
+def test_default_metric_set_is_everything_that_needs_no_judge() -> None:
+    from metrics.base import load_all
+    from surveybench.commands.score_cmd import select_metrics
+
+    registry = load_all()
+    no_judge = {n for n, m in registry.items() if "judge" not in m.requires}
+    assert {"bertscore", "semantic_similarity", "rouge"} <= no_judge
+    assert {m.name for m in select_metrics([], judge_given=False)} == no_judge
+    assert {m.name for m in select_metrics([], judge_given=True)} == set(registry)
+    # explicit names keep their order; a group adds what is not there yet
+    assert [m.name for m in select_metrics(["rouge,citation_set", "deterministic"], judge_given=False)][:2] == [
+        "rouge", "citation_set"
+    ]
+
+
+def test_default_run_scores_bertscore_offline(pair, tmp_path: Path) -> None:
+    from metrics.base import load_all
+    from metrics.bertscore import resolve_bertscore_model
+
+    h, g = pair
+    res = score("-r", str(h), "-c", str(g), "--json", cache=tmp_path / "cache")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    ran = {r["metric"] for r in data["results"]}
+    skipped = {s["metric"]: s["reason"] for s in data["skipped"]}
+    assert ran | set(skipped) == {n for n, m in load_all().items() if "judge" not in m.requires}
+    assert skipped == {"citation_accuracy": "needs a title_index (give --title-index FILE)"}
+    by = {r["metric"]: r for r in data["results"]}
+    assert set(by["bertscore"]["scores"]) == {"precision", "recall", "f1"}
+    assert all(0 < v <= 1 for v in by["bertscore"]["scores"].values())
+    _model, note = resolve_bertscore_model({})
+    if note is not None:  # roberta-large not cached here: the MiniLM fallback is named
+        assert note in data["notes"] and note in " ".join(res.stderr.split())
+
+
+def test_bertscore_of_a_survey_against_itself_is_one(pair, tmp_path: Path) -> None:
+    h, _ = pair
+    res = score("-r", str(h), "-c", str(h), "-m", "bertscore", "--json", cache=tmp_path / "cache")
+    assert res.exit_code == 0, res.output
+    scores = json.loads(res.stdout)["results"][0]["scores"]
+    # every token's best match is itself (cosine 1): P = R = F1 = 1
+    assert scores == pytest.approx({"precision": 1.0, "recall": 1.0, "f1": 1.0}, abs=1e-5)
+
+
+def test_an_embedder_that_cannot_load_is_tried_once_and_named(pair, tmp_path: Path) -> None:
+    h, g = pair
+    res = score(
+        "-r", str(h), "-c", str(g), "-m", "semantic_similarity,structural_overlap,rouge", "--json",
+        "--embedder", str(tmp_path / "no-such-model"), cache=tmp_path / "cache",
+    )
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert [r["metric"] for r in data["results"]] == ["rouge"]
+    reasons = {s["metric"]: s["reason"] for s in data["skipped"]}
+    assert set(reasons) == {"semantic_similarity", "structural_overlap"}
+    assert reasons["semantic_similarity"] == reasons["structural_overlap"]
+    assert reasons["semantic_similarity"].startswith("embedder unavailable: ")
+    assert data["notes"] == []  # an explicit --embedder: nothing was decided for the user
+
+
+def test_real_markdown_pair_offline_falls_back_to_local_minilm(
+    dev_dir: Path, tmp_path: Path, minilm_embedder
+) -> None:
+    from metrics.base import MetricContext
+    from metrics.semantic_similarity import SemanticSimilarity
+    from surveybench.eval.runner import DEFAULT_EMBEDDER_ID, default_embedder_spec
+    from surveybench.readers import read_survey
+
+    spec, note = default_embedder_spec()
+    if spec == DEFAULT_EMBEDDER_ID:
+        pytest.skip(f"{DEFAULT_EMBEDDER_ID} is cached on this machine: there is no fallback to test")
+    topic = "Large Language Models for Time Series.md"
+    human, generated = dev_dir / "HumanSurvey" / topic, dev_dir / "AutoSurvey" / topic
+    res = score("-r", str(human), "-c", str(generated), "-m", "semantic_similarity", "--json",
+                cache=tmp_path / "cache")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["skipped"] == []
+    assert data["notes"] == [note]
+    assert "falling back to the local all-MiniLM-L6-v2" in note
+    stderr = " ".join(res.stderr.split())
+    assert "note: no --embedder given and BAAI/bge-large-en-v1.5 is not available locally" in stderr
+    got = data["results"][0]
+    assert Path(got["details"]["embedding_model"]) == Path(spec)
+    # the same number as the metric computed directly with the same local model
+    direct = SemanticSimilarity().compute(
+        read_survey(generated), read_survey(human), MetricContext().provide("embedder", minilm_embedder)
+    )
+    assert 0 < got["scores"]["similarity"] < 1
+    assert got["scores"]["similarity"] == pytest.approx(direct.scores["similarity"], abs=1e-5)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any, Optional
 
@@ -29,7 +28,7 @@ def score_command(
     candidate: Path = typer.Option(..., "--candidate", "-c", help="The generated survey to score."),
     metrics: Optional[list[str]] = typer.Option(None, "--metrics", "-m", help="Metric names, comma-separated or repeated; groups: all, deterministic, no-llm. Default: every metric that needs no judge (all of them when --judge is given)."),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of the table."),
-    embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5."),
+    embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5 when it is in the local Hugging Face cache, else the local all-MiniLM-L6-v2 (with a note)."),
     judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local) for metrics that ask an LLM."),
     title_index: Optional[Path] = typer.Option(None, "--title-index", help="Title index of real papers for citation_accuracy: a directory saved by `python -m metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) indexed on the fly."),
     system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
@@ -58,6 +57,8 @@ def score_command(
     """
     from rich.console import Console
 
+    from surveybench.eval.runner import EvalError
+
     err = Console(stderr=True, soft_wrap=True)
     options = _parse_options(option or [])
     try:
@@ -70,13 +71,21 @@ def score_command(
         cand_survey = cand_survey.model_copy(update={"system": "generated"})
     try:
         chosen = select_metrics(metrics or [], judge_given=judge is not None)
-    except KeyError as e:
-        err.print(f"[red]error:[/red] {e.args[0]}")
+    except EvalError as e:
+        err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
-    ctx = build_context(embedder=embedder, judge=judge, title_index=title_index, options=options)
-    results, skipped = run_metrics(chosen, cand_survey, ref_survey, ctx, progress=not as_json, console=err)
+    resources, notes = build_resources(
+        embedder=embedder, judge=judge, title_index=title_index, options=options,
+        needed=frozenset().union(*(m.requires for m in chosen)),
+    )
+    for n in notes:
+        err.print(f"[yellow]note:[/yellow] {n}")
+    results, skipped = run_metrics(chosen, cand_survey, ref_survey, resources, progress=not as_json, console=err)
+    for n in resources.notes():  # decided while building (e.g. BERTScore's model fallback)
+        err.print(f"[yellow]note:[/yellow] {n}")
+        notes.append(n)
     if as_json:
-        typer.echo(json.dumps(to_json(reference, candidate, results, skipped, ctx), indent=2, default=str))
+        typer.echo(json.dumps(to_json(reference, candidate, results, skipped, notes), indent=2, default=str))
         return
     print_table(results, skipped, chosen, ref_survey, cand_survey, show_details=details)
 
@@ -128,77 +137,38 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     return out
 
 
-def needs(metric: Any, ctx: Any = None) -> frozenset[str]:
-    """Resources a metric needs; of ``requires_any`` alternatives the first the context has."""
-    alts = getattr(metric, "requires_any", None)
-    if alts and ctx is not None:
-        for alt in alts:
-            if all(ctx.has(r) for r in alt):
-                return frozenset(alt)
-    return frozenset(metric.requires)
-
-
 def select_metrics(names: list[str], *, judge_given: bool) -> list[Any]:
-    """Metric objects for names and groups; default: all without a judge (all with one)."""
-    from metrics.base import load_all
+    """Metric objects for names and groups (:func:`surveybench.eval.runner.select_metrics`);
+    default: every metric that needs no judge (all of them when a judge is given)."""
+    from surveybench.eval.runner import select_metrics as select
 
-    registry = load_all()
-    if not names:
-        names = ["all" if judge_given else "no-llm"]
-    wanted: dict[str, Any] = {}
-    for raw in names:
-        for name in (n.strip() for n in raw.split(",")):
-            if not name:
-                continue
-            if name == "all":
-                chosen = sorted(registry)
-            elif name == "deterministic":
-                chosen = sorted(n for n, m in registry.items() if not m.requires)
-            elif name == "no-llm":
-                chosen = sorted(n for n, m in registry.items() if "judge" not in m.requires)
-            elif name in registry:
-                chosen = [name]
-            else:
-                raise KeyError(
-                    f"unknown metric {name!r}; known: {', '.join(sorted(registry))}; "
-                    "groups: all, deterministic, no-llm"
-                )
-            for n in chosen:
-                wanted.setdefault(n, registry[n])
-    return list(wanted.values())
+    return select(names or ["all" if judge_given else "no-llm"])
 
 
-def build_context(
+def build_resources(
     *,
     embedder: str | None = None,
     judge: str | None = None,
     title_index: Path | None = None,
     options: dict[str, Any] | None = None,
-) -> Any:
-    """A :class:`MetricContext` whose models are built only when a metric asks for them."""
-    from metrics.base import MetricContext
+    needed: frozenset[str] = frozenset({"embedder"}),
+) -> tuple[Any, list[str]]:
+    """The eval runner's :class:`~surveybench.eval.runner.Resources` without a workspace, and
+    notes on what was decided (the default embedder, or its local fallback when offline).
 
-    def make_embedder() -> Any:
-        from surveybench.embeddings import make_embedder as mk
+    Models are built only when a metric asks for them; with no ``judge`` there is no judge, so
+    metrics that need one are skipped rather than run on a default local model.
+    """
+    from surveybench.eval.runner import Resources, default_embedder_spec
 
-        return mk(embedder)
-
-    def make_judge() -> Any:
-        from surveybench.judges import make_judge as mk
-
-        return mk(judge)
-
-    def make_title_index() -> Any:
-        from metrics.title_index import TitleIndex
-
-        return TitleIndex.open(Path(title_index))
-
-    factories: dict[str, Any] = {"embedder": make_embedder}
-    if judge is not None:
-        factories["judge"] = make_judge
-    if title_index is not None:
-        factories["title_index"] = make_title_index
-    return MetricContext(factories, options=options or {})
+    notes: list[str] = []
+    if embedder is None:
+        embedder, note = default_embedder_spec()
+        if note and "embedder" in needed:
+            notes.append(note)
+    # jobs=4: the judge's own default concurrency, which `score` used before sharing this
+    resources = Resources(None, judge, embedder, 4, options=options or {}, title_index=title_index)
+    return resources, notes
 
 
 _HOW_TO_PROVIDE = {
@@ -210,16 +180,20 @@ _HOW_TO_PROVIDE = {
 
 
 def run_metrics(
-    chosen: list[Any], candidate: Any, reference: Any, ctx: Any, *, progress: bool, console: Any
+    chosen: list[Any], candidate: Any, reference: Any, resources: Any, *, progress: bool, console: Any
 ) -> tuple[list[Any], list[dict[str, str]]]:
-    """Run each metric; one that lacks or fails to load a resource, or fails, is skipped with a note."""
+    """Run each metric; one that lacks or fails to load a resource, or fails, is skipped with a note.
+
+    A resource that cannot be built is tried once (:meth:`Resources.ensure` remembers the failure).
+    """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from metrics.base import MissingResource
+    from surveybench.eval.manifest import redact_secrets
 
+    ctx = resources.ctx
     results: list[Any] = []
     skipped: list[dict[str, str]] = []
-    failed: dict[str, str] = {}  # resource -> why it could not be loaded (tried once only)
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
         console=console, disable=not progress, transient=True,
@@ -227,65 +201,40 @@ def run_metrics(
         task = bar.add_task("scoring", total=len(chosen))
         for metric in chosen:
             bar.update(task, description=f"scoring: {metric.name}")
-            need = sorted(needs(metric, ctx))
-            missing = [r for r in need if not ctx.has(r)]
+            need = resources.needs(metric)
+            missing = [r for r in sorted(need) if not ctx.has(r)]
             if missing:
                 how = "; ".join(_HOW_TO_PROVIDE.get(r, f"provide {r}") for r in missing)
                 skipped.append({"metric": metric.name, "reason": f"needs a {', '.join(missing)} ({how})"})
                 bar.advance(task)
                 continue
+            reason = resources.ensure(need, load=True)
+            if reason is not None:
+                skipped.append({"metric": metric.name, "reason": _short(redact_secrets(reason))})
+                bar.advance(task)
+                continue
             try:
-                for r in need:
-                    if r in failed:
-                        raise _ResourceFailed(r, failed[r])
-                    try:
-                        _ready(r, ctx.get(r))
-                    except MissingResource:
-                        raise
-                    except Exception as e:  # a model that cannot be loaded
-                        failed[r] = _short(e)
-                        raise _ResourceFailed(r, failed[r]) from None
                 results.append(metric.compute(candidate, reference, ctx))
-            except _ResourceFailed as e:
-                skipped.append({"metric": metric.name, "reason": f"could not load the {e.resource}: {e.error}"})
             except MissingResource as e:
                 skipped.append({"metric": metric.name, "reason": str(e)})
             except Exception as e:  # a failing metric must not sink the others
-                skipped.append({"metric": metric.name, "reason": f"failed: {type(e).__name__}: {_short(e)}"})
+                reason = redact_secrets(f"failed: {type(e).__name__}: {_short(e)}")
+                skipped.append({"metric": metric.name, "reason": reason})
             bar.advance(task)
     return results, skipped
 
 
-def _ready(name: str, resource: Any) -> None:
-    """Load a lazily built model now, so a failure is reported once as "could not load"."""
-    if name == "embedder" and hasattr(resource, "model"):
-        _ = resource.model
-
-
-class _ResourceFailed(Exception):
-    def __init__(self, resource: str, error: str) -> None:
-        super().__init__(resource)
-        self.resource = resource
-        self.error = error
-
-
-def _short(e: BaseException, limit: int = 200) -> str:
+def _short(e: BaseException | str, limit: int = 200) -> str:
     text = " ".join(str(e).split()) or type(e).__name__
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _clean(x: Any) -> Any:
-    if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
-        return None
-    if isinstance(x, dict):
-        return {str(k): _clean(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_clean(v) for v in x]
-    return x
+def to_json(
+    reference: Path, candidate: Path, results: list[Any], skipped: list[dict[str, str]], notes: list[str] | None = None
+) -> dict:
+    from surveybench.eval.units import to_jsonable
 
-
-def to_json(reference: Path, candidate: Path, results: list[Any], skipped: list[dict[str, str]], ctx: Any) -> dict:
-    return _clean(
+    return to_jsonable(
         {
             "reference": str(reference),
             "candidate": str(candidate),
@@ -300,6 +249,7 @@ def to_json(reference: Path, candidate: Path, results: list[Any], skipped: list[
                 for r in results
             ],
             "skipped": skipped,
+            "notes": list(notes or []),
         }
     )
 
@@ -327,6 +277,8 @@ def print_table(
 ) -> None:
     from rich.console import Console
     from rich.table import Table
+
+    from surveybench.eval.units import to_jsonable
 
     out = Console()
     by_name = {m.name: m for m in chosen}
@@ -366,4 +318,4 @@ def print_table(
     if show_details:
         for res in results:
             out.rule(res.metric)
-            out.print_json(json.dumps(_clean(res.details), default=str))
+            out.print_json(json.dumps(to_jsonable(res.details), default=str))

@@ -270,13 +270,19 @@ def default_judge_spec() -> str:
 
 class Resources:
     """Builds the judge/embedder/NLI model once, remembers build failures so a missing model
-    costs one attempt, not one per unit."""
+    costs one attempt, not one per unit.
 
-    def __init__(self, ws: Workspace, judge_spec: str, embedder_spec: str, jobs: int,
+    Shared by ``surveybench eval`` (``ws`` given: caches under the workspace) and
+    ``surveybench score`` (``ws=None``: caches in ``cache_dir``, else each model's default
+    cache; ``judge_spec=None``: no judge, so metrics that need one are skipped).
+    """
+
+    def __init__(self, ws: Workspace | None, judge_spec: str | None, embedder_spec: str, jobs: int,
                  nli_spec: str | None = None, options: dict[str, Any] | None = None,
-                 title_index: Path | None = None) -> None:
+                 title_index: Path | None = None, *, cache_dir: Path | None = None) -> None:
         self.title_index = title_index
         self.ws = ws
+        self.cache_dir = cache_dir if cache_dir is not None else (ws.cache_dir if ws is not None else None)
         self.judge_spec = judge_spec
         self.embedder_spec = embedder_spec
         self.nli_spec = nli_spec
@@ -286,24 +292,30 @@ class Resources:
         from metrics.base import MetricContext
 
         factories: dict[str, Callable[[], Any]] = {
-            "judge": self._make_judge,
             "embedder": self._make_embedder,
+            "bertscorer": self._make_bertscorer,
         }
+        if judge_spec is not None:
+            factories["judge"] = self._make_judge
         # Only when asked for: metrics such as citation_nli fall back to the judge when the
         # context has no "nli" resource.
         if nli_spec:
             factories["nli"] = self._make_nli
         if title_index:
             factories["title_index"] = self._make_title_index
-        self.ctx = MetricContext(factories, cache_dir=ws.cache_dir, options=options or {})
+        self.ctx = MetricContext(factories, cache_dir=self.cache_dir, options=options or {})
 
     def identity(self, name: str) -> str:
-        if name == "judge":
+        if name == "judge" and self.judge_spec is not None:
             return sanitise_spec(self.judge_spec)
         if name == "embedder":
             return self.embedder_spec
         if name == "nli" and self.nli_spec:
             return self.nli_spec
+        if name == "bertscorer":
+            from metrics.bertscore import resolve_bertscore_model
+
+            return resolve_bertscore_model(self.ctx.options)[0]
         if name == "title_index" and self.title_index:
             p = Path(self.title_index)
             stamp = p.stat().st_mtime_ns if p.exists() else 0
@@ -320,20 +332,30 @@ class Resources:
                     return frozenset(alt)
         return frozenset(metric.requires)
 
+    def _cache(self, sub: str) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        cache = self.cache_dir / sub
+        cache.mkdir(parents=True, exist_ok=True)
+        return cache
+
     def _make_judge(self) -> Any:
         from surveybench.judges import make_judge
 
-        cache = self.ws.cache_dir / "judge"
-        cache.mkdir(parents=True, exist_ok=True)
-        return make_judge(self.judge_spec, cache_path=cache / "judge-cache.sqlite",
+        assert self.judge_spec is not None  # no factory without a spec
+        cache = self._cache("judge")
+        return make_judge(self.judge_spec, cache_path=cache / "judge-cache.sqlite" if cache else None,
                           concurrency=max(1, self.jobs))
 
     def _make_embedder(self) -> Any:
         from surveybench.embeddings import make_embedder
 
-        cache = self.ws.cache_dir / "embeddings"
-        cache.mkdir(parents=True, exist_ok=True)
-        return make_embedder(self.embedder_spec, cache_dir=cache)
+        return make_embedder(self.embedder_spec, cache_dir=self._cache("embeddings"))
+
+    def _make_bertscorer(self) -> Any:
+        from metrics.bertscore import make_bertscorer
+
+        return make_bertscorer(self.ctx.options)
 
     def _make_title_index(self) -> Any:
         from metrics.title_index import TitleIndex
@@ -346,18 +368,29 @@ class Resources:
         judge = self.ctx.get("judge") if self.nli_spec == "judge" else None
         return make_nli_backend(self.nli_spec, judge=judge)
 
-    def ensure(self, needs: frozenset[str]) -> str | None:
-        """Build every resource in ``needs``; return a reason string if one cannot be built."""
+    def ensure(self, needs: frozenset[str], *, load: bool = False) -> str | None:
+        """Build every resource in ``needs``; return a reason string if one cannot be built.
+
+        ``load`` also loads a lazily loading embedder now, so a model that cannot be loaded is
+        one reason here rather than an error inside every metric that uses it.
+        """
         with self._lock:
             for name in sorted(needs):
                 if name in self.errors:
                     return self.errors[name]
                 try:
-                    self.ctx.get(name)
+                    resource = self.ctx.get(name)
+                    if load and name == "embedder" and hasattr(resource, "model"):
+                        _ = resource.model
                 except Exception as exc:  # noqa: BLE001 - any build failure skips the metric
                     self.errors[name] = f"{name} unavailable: {type(exc).__name__}: {exc}"
                     return self.errors[name]
         return None
+
+    def notes(self) -> list[str]:
+        """Notes of the resources built so far (e.g. a BERTScore model fallback)."""
+        return [n for r in list(self.ctx._made.values())  # noqa: SLF001
+                if isinstance(n := getattr(r, "note", None), str) and n]
 
     def built(self, name: str) -> Any | None:
         return self.ctx._made.get(name)  # noqa: SLF001 - only to report usage of what was built

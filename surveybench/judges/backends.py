@@ -32,7 +32,7 @@ class Backend(Protocol):
 
     def complete(
         self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
-        timeout: float,
+        timeout: float, grammar: str | None = None,
     ) -> Completion: ...
 
 
@@ -132,8 +132,9 @@ class OpenAIBackend:
 
     def complete(
         self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
-        timeout: float,
+        timeout: float, grammar: str | None = None,
     ) -> Completion:
+        # ``grammar`` is for in-process models only; endpoints get the prompt's own instructions.
         import httpx
         import openai
 
@@ -227,6 +228,7 @@ class LlamaCppBackend:
         self.n_threads = n_threads or max(1, min(4, os.cpu_count() or 1))
         self._llm: Any = None
         self._lock = threading.Lock()
+        self._grammars: dict[str, Any] = {}
 
     def _load(self) -> Any:
         if self._llm is None:
@@ -240,6 +242,13 @@ class LlamaCppBackend:
             # shutdown runs after its C bindings are gone and prints a TypeError traceback.
             atexit.register(self.close)
         return self._llm
+
+    def _grammar(self, gbnf: str) -> Any:
+        from llama_cpp import LlamaGrammar
+
+        if gbnf not in self._grammars:
+            self._grammars[gbnf] = LlamaGrammar.from_string(gbnf, verbose=False)
+        return self._grammars[gbnf]
 
     def close(self) -> None:
         llm, self._llm = self._llm, None
@@ -281,8 +290,11 @@ class LlamaCppBackend:
 
     def complete(
         self, messages: Messages, *, temperature: float, max_tokens: int, seed: int | None,
-        timeout: float,
+        timeout: float, grammar: str | None = None,
     ) -> Completion:
+        extra: dict[str, Any] = {}
+        if grammar:
+            extra["grammar"] = self._grammar(grammar)
         with self._lock:
             llm = self._load()
             max_tokens = min(max_tokens, self.n_ctx // 2)
@@ -292,7 +304,7 @@ class LlamaCppBackend:
                 try:
                     out = llm.create_chat_completion(
                         messages=fitted, temperature=temperature, max_tokens=max_tokens,
-                        seed=seed if seed is not None else 0,
+                        seed=seed if seed is not None else 0, **extra,
                     )
                     break
                 except ValueError as exc:  # llama-cpp's ValueError: the context overflowed

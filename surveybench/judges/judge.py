@@ -98,6 +98,7 @@ class Judge:
         prices: dict[str, tuple[float, float]] | None = None,
         n_ctx: int | None = None,
         n_threads: int | None = None,
+        constrain_local: bool = True,
     ) -> None:
         if concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {concurrency}")
@@ -114,6 +115,7 @@ class Judge:
         self.retry_initial = retry_initial
         self.retry_max_wait = retry_max_wait
         self.max_retry_after = max_retry_after
+        self.constrain_local = constrain_local
         self._slots = threading.BoundedSemaphore(concurrency)
         self._gate_lock = threading.Lock()
         self._pause_until = 0.0  # monotonic time before which no request may start
@@ -164,12 +166,27 @@ class Judge:
         messages.append({"role": "user", "content": prompt.render(**values)})
         return messages
 
-    def _key(self, prompt: Any, messages: Messages, temperature: float, max_tokens: int) -> str:
-        return cache_key(
+    def _key(self, prompt: Any, messages: Messages, temperature: float, max_tokens: int,
+             grammar: str | None = None) -> str:
+        parts: dict[str, Any] = dict(
             kind=self.spec.kind, base_url=self.spec.base_url or "", model=self._model_key,
             prompt=prompt.fingerprint, messages=messages, temperature=temperature,
             max_tokens=max_tokens, seed=self.seed,
         )
+        if grammar:  # only then, so keys of unconstrained calls stay as they were
+            parts["grammar"] = grammar
+        return cache_key(**parts)
+
+    def grammar_for(self, parse: Callable[[str], Any]) -> str | None:
+        """The GBNF grammar to constrain an in-process model's reply with, if ``parse`` has one.
+
+        A tiny local model rarely follows "answer with a score" on its own; decoding under the
+        parser's grammar makes every reply parseable. Endpoints (which serve real judges) are
+        never constrained: they answer the paper's prompt as written.
+        """
+        if self.spec.kind != "local" or not self.constrain_local:
+            return None
+        return getattr(parse, "gbnf", None)
 
     def ask(
         self,
@@ -190,7 +207,8 @@ class Judge:
         max_tokens = max_tokens or self.max_tokens
         temperature = self.temperature if temperature is None else temperature
         messages = self.messages_for(prompt, values)
-        key = self._key(prompt, messages, temperature, max_tokens)
+        grammar = self.grammar_for(parse)
+        key = self._key(prompt, messages, temperature, max_tokens, grammar)
         self.meter.add(metric, asked=1)
         started = time.monotonic()
 
@@ -215,7 +233,7 @@ class Judge:
         last_error = ""
         for _ in range(self.parse_retries + 1):
             try:
-                done = self._send(conversation, temperature, max_tokens, metric, trace)
+                done = self._send(conversation, temperature, max_tokens, metric, trace, grammar)
             except (TransientError, PermanentError) as exc:
                 return self._failed(
                     metric, exc.cause, f"{exc} (after {trace.attempts} attempt"
@@ -267,7 +285,8 @@ class Judge:
         )
 
     def _send(
-        self, messages: Messages, temperature: float, max_tokens: int, metric: str, trace: _Trace
+        self, messages: Messages, temperature: float, max_tokens: int, metric: str, trace: _Trace,
+        grammar: str | None = None,
     ) -> Completion:
         """One completion, with transient errors retried (backoff, jitter, Retry-After)."""
         def wait(state: RetryCallState) -> float:
@@ -299,7 +318,7 @@ class Judge:
                 try:
                     done = self.backend.complete(
                         messages, temperature=temperature, max_tokens=max_tokens, seed=self.seed,
-                        timeout=self.timeout,
+                        timeout=self.timeout, **({"grammar": grammar} if grammar else {}),
                     )
                 except TransientError as exc:
                     if exc.retry_after is not None and exc.retry_after <= self.max_retry_after:

@@ -81,6 +81,11 @@ def parse_score_1_to_5(reply: str) -> int:
     return parse_score(reply, 1, 5)
 
 
+# GBNF grammars an in-process model decodes under (see Judge.grammar_for): replies that the
+# parser above accepts by construction.
+parse_score_1_to_5.gbnf = 'root ::= "Score: " [1-5]'  # type: ignore[attr-defined]
+
+
 _YES = re.compile(r"\b(yes|true|supported|entailed|entailment|present)\b", re.I)
 _NO = re.compile(r"\b(no|false|not\s+supported|unsupported|not\s+entailed|contradiction|not\s+present|absent)\b", re.I)
 
@@ -121,6 +126,9 @@ def parse_yes_no(reply: str) -> bool:
 
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
+
+
+parse_yes_no.gbnf = 'root ::= "Yes" | "No"'  # type: ignore[attr-defined]
 
 
 def parse_json_object(reply: str) -> dict[str, Any]:
