@@ -1,7 +1,8 @@
 """Real run on surveybench-dev: import the four systems' surveys for two topics with
-`surveybench import`, evaluate them against the human surveys with the deterministic metrics
-and one embedding metric (default embedder, which falls back to the local MiniLM offline),
-then build the report and the leaderboard site."""
+`surveybench import`, evaluate them against the human surveys with the deterministic metrics,
+one embedding metric (default embedder, which falls back to the local MiniLM offline) and one
+LLM-judged metric with the default local judge (SmolLM2-135M in process), then build the report
+and the leaderboard site. Also the README's main job, `surveybench quickstart`, on one topic."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from surveybench.cli import app
 
 SYSTEMS = ["AutoSurvey", "SurveyForge", "LLMxMR-V2", "OpenAI_DeepResearch"]
 TOPICS = ["Graph Neural Networks", "Vision Transformers"]
-METRICS = "rouge,citation_set,citation_set_listed,structural_overlap"
+METRICS = "rouge,citation_set,citation_set_listed,structural_overlap,structure_llm"
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,15 @@ def test_real_run_results(real_run, dev_dir) -> None:
     assert set(df.metric) == set(METRICS.split(","))
     assert (df.status != "failed").all(), df[df.status == "failed"][["system", "topic", "metric", "error"]]
     ok = df[df.status == "ok"]
-    assert ok.value.between(0, 1).all()
+    judged = ok[ok.metric == "structure_llm"]
+    assert (ok[ok.metric != "structure_llm"].value.between(0, 1)).all()
+    # the tiny local judge decodes under the 1-5 grammar: every unit scored, one call each
+    assert len(judged) == 9 and judged.value.isin([1, 2, 3, 4, 5]).all()
+    assert manifest["models"]["judge_is_tiny_local"] is True
+    # 9 units asked, 8 calls: "Partial" holds AutoSurvey's very survey, answered from the cache
+    used = manifest["usage"]["by_metric"]["structure_llm"]
+    assert (used["asked"], used["calls"], used["cached"]) == (9, 8, 1)
+    assert any("local default judge" in n for n in manifest["notes"])
     # 4 systems x 2 topics + Partial x 1 topic, for each metric
     assert ok.groupby("metric")[["system", "topic"]].apply(lambda g: len(g.drop_duplicates())).eq(9).all()
     assert manifest["systems"]["Partial"]["missing_topics"] == [TOPICS[1]]
@@ -56,7 +65,7 @@ def test_real_run_results(real_run, dev_dir) -> None:
     # the default embedder decision is announced and recorded
     assert any("MiniLM" in n or "bge-large" in n for n in manifest["notes"])
     assert manifest["models"]["embedder"]
-    assert manifest["units"]["failed"] == 0 and manifest["units"]["total"] == 36
+    assert manifest["units"]["failed"] == 0 and manifest["units"]["total"] == 45
 
     # pairing check: the stored score equals the metric run directly on the same pair
     from metrics.base import MetricContext, get_metric
@@ -75,7 +84,7 @@ def test_real_run_resumes_report_and_site(real_run, tmp_path) -> None:
     ws, args, _ = real_run
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 0, again.output
-    assert "0 unit(s) computed, 36 reused" in " ".join(again.output.split())
+    assert "0 unit(s) computed, 45 reused" in " ".join(again.output.split())
 
     rep = CliRunner().invoke(app, ["report", str(ws), "-o", str(tmp_path / "report")])
     assert rep.exit_code == 0, rep.output
@@ -93,3 +102,17 @@ def test_real_run_resumes_report_and_site(real_run, tmp_path) -> None:
         assert s in index
     assert "citation_set" in (site / "metrics.html").read_text()
     assert len(list((site / "systems").glob("*.html"))) == 5
+
+
+def test_quickstart_main_job_on_one_topic(dev_dir, tmp_path) -> None:
+    ws = tmp_path / "ws"
+    r = CliRunner().invoke(app, ["quickstart", str(dev_dir), "-w", str(ws), "--topic", TOPICS[1],
+                                 "-m", "rouge,citation_set,structure_llm"])
+    assert r.exit_code == 0, r.output
+    (run,) = [p for p in (ws / "runs").iterdir()]
+    df = pd.read_parquet(run / "results.parquet")
+    assert set(df.system) == set(SYSTEMS) and set(df.topic) == {TOPICS[1]}
+    assert (df.status == "ok").all(), df[df.status != "ok"]
+    assert (ws / "report" / "summary.md").exists()
+    index = (ws / "site" / "index.html").read_text()
+    assert all(s in index for s in SYSTEMS) and "local default judge" in index

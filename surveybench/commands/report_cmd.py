@@ -93,6 +93,13 @@ def report_command(
                       f(r.mean_diff), f(r.t_p), f(r.wilcoxon_p))
         con.print(t)
     an = tables["anova"]
+    tested = an[an["F"].notna()] if not an.empty else an
+    if len(tested) < len(an):
+        # one line instead of a table row per score that could not be tested
+        notes = sorted(set(an.loc[an["F"].isna(), "note"].astype(str)))
+        err.print(f"ANOVA across domains not computed for {len(an) - len(tested)} system/score(s): "
+                  + "; ".join(notes))
+    an = tested
     if not an.empty:
         t = Table(title="One-way ANOVA across domains")
         for c in ("system", "metric", "score", "domains", "F", "p", "note"):
