@@ -297,3 +297,19 @@ def test_setup_failure_is_not_stored_and_stops_early(ws, test_metrics, jobs) -> 
     assert not list(ws.units_dir.glob("*offline*/*.json"))
     df = pd.read_parquet(out.results_path)
     assert set(df.metric) == {"_t_ratio"} and len(df[df.score == "ratio"]) == 5
+
+
+def test_comma_separated_judges_form_a_panel(ws, scripted_llm) -> None:
+    """``--judge A,B`` evaluates with a panel: the score is the judges' mean and each judge's
+    score and usage are kept (AutoSurvey's multi-LLM-as-judge)."""
+    scripted_llm.default = lambda req: "Score: 4" if req.body.get("model") == "judge-a" else "Score: 1"
+    base = scripted_llm.spec.rsplit("@", 1)[0]
+    cfg = EvalConfig(systems=["S1"], metrics=["structure_llm"], judge=f"{base}@judge-a, {base}@judge-b")
+    out = run_eval(ws, cfg, show_progress=False)
+    df = pd.read_parquet(out.results_path)
+    assert df.status.eq("ok").all() and len(df) == 3
+    assert df.value.eq(2.5).all()  # (4 + 1) / 2 on every survey
+    per_judge = out.manifest["usage"]["judge_session"]["per_judge"]
+    assert sorted(per_judge) == [f"{base}@judge-a", f"{base}@judge-b"]
+    assert all(u["asked"] == 3 for u in per_judge.values())
+    assert out.manifest["models"]["judge"] == f"{base}@judge-a,{base}@judge-b"

@@ -19,7 +19,7 @@ def eval_command(
     gold: Optional[Path] = typer.Option(None, "--gold", help="Gold surveys: a directory of human survey files (read with the readers)."),
     split: str = typer.Option("train", "--split", help="Dataset split for --data."),
     metrics: list[str] = typer.Option(["all"], "--metrics", "-m", help="Metric names, comma-separated or repeated; groups: all, deterministic, no-llm."),
-    judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local). Default: the local judge."),
+    judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local); comma-separate several for a panel (per-judge scores, mean, agreement). Default: the local judge."),
     embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or path. Default: BAAI/bge-large-en-v1.5, else the local MiniLM."),
     nli: Optional[str] = typer.Option(None, "--nli", help="NLI backend for citation metrics: judge or hf:MODEL_ID. Default: the judge."),
     title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved index of real papers, for citation_accuracy."),

@@ -340,12 +340,12 @@ class Resources:
         return cache
 
     def _make_judge(self) -> Any:
-        from surveybench.judges import make_judge
+        from surveybench.judges import make_judge_or_panel
 
         assert self.judge_spec is not None  # no factory without a spec
         cache = self._cache("judge")
-        return make_judge(self.judge_spec, cache_path=cache / "judge-cache.sqlite" if cache else None,
-                          concurrency=max(1, self.jobs))
+        return make_judge_or_panel(self.judge_spec, cache_path=cache / "judge-cache.sqlite" if cache else None,
+                                   concurrency=max(1, self.jobs))
 
     def _make_embedder(self) -> Any:
         from surveybench.embeddings import make_embedder

@@ -17,7 +17,7 @@ from surveybench.judges.agreement import (
     pairwise_spearman,
 )
 from surveybench.judges.judge import Judge, judge_factory, make_judge
-from surveybench.judges.panel import Panel, PanelResult, make_panel, summarise
+from surveybench.judges.panel import Panel, PanelResult, make_judge_or_panel, make_panel, summarise
 from surveybench.judges.parsing import (
     parse_json_keys,
     parse_json_object,
@@ -53,6 +53,7 @@ __all__ = [
     "krippendorff_alpha",
     "local_smollm2_path",
     "make_judge",
+    "make_judge_or_panel",
     "make_panel",
     "mean_pairwise_spearman",
     "pairwise_spearman",

@@ -88,6 +88,10 @@ class Panel:
         return [j.name for j in self.judges]
 
     @property
+    def name(self) -> str:
+        return ",".join(self.names)
+
+    @property
     def is_tiny_local(self) -> bool:
         return any(j.is_tiny_local for j in self.judges)
 
@@ -127,3 +131,12 @@ class Panel:
 def make_panel(specs: Sequence[str], *, cache_path: Path | None = None, **options: Any) -> Panel:
     """A :class:`Panel` of :func:`make_judge` judges sharing one cache file."""
     return Panel([make_judge(s, cache_path=cache_path, **options) for s in specs])
+
+
+def make_judge_or_panel(spec: str, **options: Any) -> "Judge | Panel":
+    """One judge for one spec; a panel for comma-separated specs, as ``--judge`` takes them
+    (``--judge openai:gpt-4o-mini,openai:gpt-4o,http://127.0.0.1:8000/v1@llama``)."""
+    specs = [s.strip() for s in spec.split(",") if s.strip()]
+    if not specs:
+        raise ValueError(f"no judge spec in {spec!r}")
+    return make_panel(specs, **options) if len(specs) > 1 else make_judge(specs[0], **options)
