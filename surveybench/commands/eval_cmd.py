@@ -25,6 +25,7 @@ def eval_command(
     title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved index of real papers, for citation_accuracy."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE passed to metrics (e.g. device=cpu, bertscore_model=PATH); repeat."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Units computed concurrently (threads)."),
+    judge_concurrency: int = typer.Option(8, "--judge-concurrency", min=1, help="Requests in flight to each judge at once (an in-process judge answers one at a time)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task setting label stored with the results (e.g. task1, task2, task3)."),
     topic: Optional[list[str]] = typer.Option(None, "--topic", help="Only evaluate these topics (repeat)."),
     retry_failed: bool = typer.Option(False, "--retry-failed", help="Recompute units that failed in an earlier run."),
@@ -63,7 +64,7 @@ def eval_command(
         options[k.strip()] = v
     config = EvalConfig(
         systems=list(system), metrics=list(metrics), data=data, gold_dir=gold, split=split,
-        judge=judge, embedder=embedder, nli=nli, options=options, title_index=title_index, jobs=jobs, task=task, retry_failed=retry_failed,
+        judge=judge, embedder=embedder, nli=nli, options=options, title_index=title_index, jobs=jobs, judge_concurrency=judge_concurrency, task=task, retry_failed=retry_failed,
         metrics_modules=list(metrics_module or []), topics=list(topic) if topic else None,
     )
     try:

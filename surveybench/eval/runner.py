@@ -70,6 +70,8 @@ class EvalConfig:
     nli: str | None = None  # e.g. "hf:microsoft/deberta-large-mnli"; default: metrics use the judge
     options: dict[str, Any] = field(default_factory=dict)  # MetricContext.options (device, ...)
     jobs: int = 1
+    # requests in flight to the judge at once, across all units (one semaphore per judge)
+    judge_concurrency: int = 8
     task: str | None = None
     retry_failed: bool = False
     metrics_modules: list[str] = field(default_factory=list)
@@ -279,8 +281,10 @@ class Resources:
 
     def __init__(self, ws: Workspace | None, judge_spec: str | None, embedder_spec: str, jobs: int,
                  nli_spec: str | None = None, options: dict[str, Any] | None = None,
-                 title_index: Path | None = None, *, cache_dir: Path | None = None) -> None:
+                 title_index: Path | None = None, *, cache_dir: Path | None = None,
+                 judge_concurrency: int = 8) -> None:
         self.title_index = title_index
+        self.judge_concurrency = judge_concurrency
         self.ws = ws
         self.cache_dir = cache_dir if cache_dir is not None else (ws.cache_dir if ws is not None else None)
         self.judge_spec = judge_spec
@@ -345,7 +349,7 @@ class Resources:
         assert self.judge_spec is not None  # no factory without a spec
         cache = self._cache("judge")
         return make_judge_or_panel(self.judge_spec, cache_path=cache / "judge-cache.sqlite" if cache else None,
-                                   concurrency=max(1, self.jobs))
+                                   concurrency=max(1, self.judge_concurrency))
 
     def _make_embedder(self) -> Any:
         from surveybench.embeddings import make_embedder
@@ -520,7 +524,7 @@ def run_eval(
         raise EvalError("no (generated, gold) pairs to evaluate: no system topic matches a gold topic")
 
     resources = Resources(ws, judge_spec, embedder_spec, config.jobs, config.nli, config.options,
-                          config.title_index)
+                          config.title_index, judge_concurrency=config.judge_concurrency)
     needs_all = frozenset().union(*(resources.needs(m) for m in metrics))
     resource_ids = {r: resources.identity(r) for r in sorted(needs_all)}
     metric_names = [m.name for m in metrics]
