@@ -231,6 +231,11 @@ class BertScoreMetric:
         "using contextual embeddings (precision, recall, F1 in [0, 1]; higher = closer wording)"
     )
     paper = "Zhang et al. 2020 (BERTScore); content quality as in SurveyGen §3.2"
+    score_meanings = {
+        "precision": "how much of the generated survey's wording finds a close match in the human survey",
+        "recall": "how much of the human survey's wording finds a close match in the generated survey",
+        "f1": "harmonic mean of the two",
+    }
     # Its own model (a masked LM, not the sentence embedder), a resource of its own so the eval
     # runner builds it once and skips the metric cleanly when it cannot be loaded.
     requires: frozenset[str] = frozenset({"bertscorer"})

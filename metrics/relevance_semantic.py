@@ -99,6 +99,10 @@ class RelevanceSemantic:
         "(higher = references closer to the topic)"
     )
     paper = "SurveyX §4.1"
+    score_meanings = {
+        "relevance_semantic": "mean embedding cosine between the topic and the generated survey's references",
+        "human": "the same for the human survey's references, for comparison",
+    }
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -83,6 +83,9 @@ class SemanticSimilarity:
         "and averaged); 1.0 = same meaning"
     )
     paper = "SurveyGen §3.2"
+    score_meanings = {
+        "similarity": "cosine of the two surveys' whole-text embeddings (1.0 = same meaning)",
+    }
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -172,6 +172,11 @@ class StructuralOverlap:
         "their embedding cosine >= 0.8): 2*matches/(human+generated), 1.0 = same outline"
     )
     paper = "SurveyGen §3.2, App. D.1"
+    score_meanings = {
+        "top_level": "share of top-level section titles the two outlines have in common "
+        "(2*matches/(human+generated), titles matched one-to-one at embedding cosine >= 0.8; 1.0 = same outline)",
+        "all_levels": "the same over the section titles of every level",
+    }
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
