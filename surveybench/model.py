@@ -222,13 +222,20 @@ _NON_CONTENT = re.compile(
         acknowledge?ments?|acknowledge?ment|
         funding(\s+(information|sources?|statement))?|financial\s+(support|disclosure)|
         author(s'?|'s)?\s+contributions?|contributions?\s+of\s+(the\s+)?authors?|credit\s+authorship.*|
-        (declaration\s+of\s+)?(competing|conflicts?\s+of)\s+interests?|conflicts?\s+of\s+interests?|
-        disclosures?|declarations?|ethics(\s+statement)?|
-        data\s+availability(\s+statement)?|code\s+availability|
-        supplementary(\s+(material|materials|information|data))?|supporting\s+information|
+        ((declaration\s+of\s+)?(competing|conflicts?\s+of)\s+interests?|conflicts?\s+of\s+interests?)
+            (\s+(statement|disclosure))?|
+        disclosures?(\s+statement)?|declarations?|ethics(\s+statement)?|
+        declaration\s+of\s+(generative\s+)?ai\b.*|
+        ethics\s+approval(\s+and\s+consent\s+to\s+participate)?|consent\s+for\s+publication|
+        role\s+of\s+the\s+funding\s+sources?|publisher'?s?\s+note|open\s+access|
+        data\s+availability(\s+statement)?|code\s+availability(\s+statement)?|
+        availability\s+of\s+data(\s+and\s+materials?)?|
+        supplementary(\s+(material|materials|information|data|files?))?|supporting\s+information|
+        additional\s+(information|files?)|
         appendi(x|ces)(\s+[a-z0-9]+)?(\b.*)?|
-        abbreviations|nomenclature|author\s+(information|biograph(y|ies))|about\s+the\s+authors?|
-        (figure|fig\.|table)\s*[0-9ivx]+\s*:?.*
+        abbreviations|nomenclature|author\s+(information|details|biograph(y|ies))|
+        (authors?'?\s+)?biograph(y|ies)|about\s+the\s+authors?|
+        (figure|fig\.|table)\s*([0-9]+|[ivx]+\b)\s*:?.*
     )$""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -237,7 +244,10 @@ _NUMBER_PREFIX = re.compile(r"^\s*((?:[0-9]+|[ivxlc]+|[a-z])(?:[.\-][0-9a-z]+)*[
 
 def is_non_content_title(title: str) -> bool:
     """True for references, acknowledgements, funding, author contributions, competing
-    interests, supplementary material, appendix and figure/table captions (SurveyGen App. C).
+    interests, supplementary material, appendix and figure/table captions (SurveyGen App. C),
+    plus the other back matter journals print (disclosure / ethics / data-availability
+    statements, author biographies, publisher's notes). "Limitations" and "Future work" are
+    the authors' own discussion and stay content.
 
     The printed section number ("7", "VIII", "A.") is ignored, as are trailing colons and
     Markdown emphasis.

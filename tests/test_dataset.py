@@ -29,87 +29,16 @@ from surveybench.model import (
     Section,
     Survey,
     Venue,
-    is_non_content_title,
 )
+from surveybench.readers import read_many, read_survey
 from tests.plugins.shared_data import shared_path
 
 SURVEYGEN_FILE = "Gold_Standard_Deep Learning Applications in Computer Vision.json"
 
 
-def _reader():
-    try:
-        from surveybench.readers import read_survey
-    except ImportError:
-        return None
-    return read_survey
-
-
-def _local_surveygen(path: Path) -> Survey:
-    """Minimal SurveyGen-JSON loader, used only while `surveybench.readers` is absent."""
-    d = json.loads(path.read_text(encoding="utf-8"))
-    meta = d["metadata"]
-    refs = []
-    for r in d["references"]:
-        m = r.get("metadata") or {}
-        j = {k: (v if v != "" else None) for k, v in (m.get("journal") or {}).items()} or None
-        refs.append(
-            Reference(
-                id=r["ref_id"],
-                title=r.get("title") or None,
-                doi=m.get("doi"),
-                s2_paper_id=m.get("paperId"),
-                s2_corpus_id=m.get("corpusId"),
-                year=m.get("year"),
-                publication_date=m.get("publicationDate"),
-                abstract=m.get("abstract"),
-                tldr=(m.get("tldr") or {}).get("text"),
-                citation_count=m.get("citationCount"),
-                influential_citation_count=m.get("influentialCitationCount"),
-                reference_count=m.get("referenceCount"),
-                authors=[
-                    Author(name=a["name"], s2_author_id=a.get("authorId"), h_index=a.get("hIndex"),
-                           paper_count=a.get("paperCount"), citation_count=a.get("citationCount"))
-                    for a in m.get("authors") or []
-                ],
-                venue=Venue(name=j.get("name"), type=j.get("type"), openalex_id=j.get("id"),
-                            h_index=j.get("h_index"), i10_index=j.get("i10_index"),
-                            two_year_mean_citedness=j.get("2yr_mean_citedness"),
-                            is_core=j.get("is_core")) if j else None,
-                fields_of_study=m.get("fieldsOfStudy") or [],
-                publication_types=m.get("publicationTypes") or [],
-                referenced_works=r.get("referenced_works") or [],
-            )
-        )
-    sections = [
-        Section(
-            index=s["index"],
-            title=s["title"],
-            is_content=not is_non_content_title(s["title"]),
-            paragraphs=[
-                Paragraph(
-                    text=p["text"],
-                    citations=[CitationMark(marker=c["ref_id"], ref_ids=[c["ref_id"]])
-                               for c in p["citations"]],
-                )
-                for p in s["paragraphs"]
-            ],
-        )
-        for s in d["sections"]
-    ]
-    return Survey(
-        id=str(d["corpusId"]), title=meta["title"], topic="Deep Learning Applications in Computer Vision",
-        domain="Computer Science", year=meta.get("year"), publication_date=meta.get("publicationDate"),
-        doi=meta.get("doi"), s2_paper_id=meta.get("paperId"), abstract=meta.get("abstract"),
-        fields_of_study=meta.get("fieldsOfStudy") or [], sections=sections, references=refs,
-        source_format="surveygen-json", extra={"s2FieldsOfStudy": meta.get("s2FieldsOfStudy")},
-    )
-
-
 @pytest.fixture(scope="module")
 def surveygen_survey() -> Survey:
-    path = shared_path("surveygen", SURVEYGEN_FILE)
-    read = _reader()
-    return read(path) if read else _local_surveygen(path)
+    return read_survey(shared_path("surveygen", SURVEYGEN_FILE))
 
 
 def _hand_surveys() -> list[Survey]:
@@ -157,7 +86,10 @@ def test_roundtrip_hand_made(tmp_path: Path) -> None:
 def test_roundtrip_real_surveygen(tmp_path: Path, surveygen_survey: Survey) -> None:
     out = export_dataset([surveygen_survey], tmp_path / "ds")
     back = load_surveys(out, cache_dir=tmp_path / "cache")
-    assert back == [surveygen_survey]
+    # Everything round-trips; the local path is published as the bare file name (no root given).
+    assert Path(surveygen_survey.source_path).is_absolute()
+    assert back[0].source_path == SURVEYGEN_FILE
+    assert back == [surveygen_survey.model_copy(update={"source_path": SURVEYGEN_FILE})]
     assert len(back[0].sections) == 25 and len(back[0].references) == 114
 
 
@@ -267,14 +199,53 @@ def test_gold_and_generated_share_an_id(tmp_path: Path) -> None:
     assert dataset_info(out).systems == {"human": 1, "AutoSurvey": 2}
 
 
+def _strings(value: object):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
 def test_roundtrip_every_shared_file(tmp_path: Path) -> None:
-    read_many = pytest.importorskip("surveybench.readers").read_many
     # system from the directory (SurveyBench-dev layout): a topic's surveys by several systems
-    surveys, report = read_many([shared_path("surveybench-dev"), shared_path("autosurvey"),
-                                 shared_path("surveygen")], system_from_dir=True)
-    assert len(surveys) >= 25, report
-    out = export_dataset(surveys, tmp_path / "ds")
-    assert load_surveys(out, cache_dir=tmp_path / "cache") == surveys
+    roots = [shared_path("surveybench-dev"), shared_path("autosurvey"), shared_path("surveygen")]
+    surveys, report = read_many(roots, system_from_dir=True)
+    assert len(surveys) == 30, report
+    # gold surveys: five HumanSurvey files and the SurveyGen Gold_Standard file
+    assert sorted(s.topic for s in surveys if s.system is None) == sorted(
+        [*(Path(p).stem for p in shared_path("surveybench-dev", "HumanSurvey").glob("*.md")),
+         "Deep Learning Applications in Computer Vision"])
+    out = export_dataset(surveys, tmp_path / "ds", source_roots=roots)
+    assert dataset_info(out).rows["tasks"] == 6
+    back = load_surveys(out, cache_dir=tmp_path / "cache")
+    # source_path is published relative to the input root that holds the file ...
+    by_path = {s.source_path: s for s in back}
+    assert "HumanSurvey/Graph Neural Networks.md" in by_path
+    assert "In-context Learning.md" in by_path  # autosurvey/ root
+    assert SURVEYGEN_FILE in by_path
+    expected = []
+    for s in surveys:
+        root = next(r for r in roots if Path(s.source_path).is_relative_to(r))
+        rel = Path(s.source_path).relative_to(root).as_posix()
+        expected.append(s.model_copy(update={"source_path": rel}))
+    # ... and every other field comes back exactly as read.
+    assert back == expected
+    # The card says which systems / formats this export holds.
+    card_text = (out / "README.md").read_text(encoding="utf-8")
+    assert "| human | surveygen-json | 1 |" in card_text
+    assert "| human | markdown | 5 |" in card_text and "| SurveyForge | markdown | 5 |" in card_text
+    assert "| autosurvey | autosurvey-json | 1 |" in card_text
+    # No local path of the building machine anywhere in the published files.
+    local = str(shared_path("surveybench-dev").parent)
+    for config, files in check_layout(out).items():
+        for f in files:
+            for text in _strings(pq.read_table(f).to_pylist()):
+                assert local not in text and not text.startswith("/"), (config, text[:200])
+    assert local not in (out / "README.md").read_text(encoding="utf-8")
 
 
 def test_bad_dataset_dirs(tmp_path: Path) -> None:
@@ -302,23 +273,27 @@ def test_cli_info_and_bad_dir(tmp_path: Path, surveygen_survey: Survey) -> None:
     hand = _hand_surveys()
     out = export_dataset([surveygen_survey, *hand], tmp_path / "ds")
     info = dataset_info(out)
+    raw = json.loads(shared_path("surveygen", SURVEYGEN_FILE).read_text(encoding="utf-8"))
+    second = {w for r in raw["references"] for w in r.get("referenced_works") or []} | {"W1", "W9"}
+    assert len(second) > 1000  # the real file's second-level ids, plus the hand-made W1, W9
     assert info.rows == {"surveys": 3, "references": 116,
-                         "second_level_references": info.rows["second_level_references"],
-                         "tasks": 3}
+                         "second_level_references": len(second), "tasks": 3}
     assert info.surveys_per_domain == {"Computer Science": 2, "unknown": 1}
     assert info.references_per_domain == {"Computer Science": 116}
+    assert info.tasks_per_domain == {"Computer Science": 2, "unknown": 1}
     runner = CliRunner()
     res = runner.invoke(app, ["data", "info", str(out)])
     assert res.exit_code == 0, res.output
     assert "Computer Science" in res.output and "116" in res.output
+    # the per-domain table row: domain, surveys, references, tasks
+    assert any([c.strip() for c in line.split("│")[1:5]] == ["Computer Science", "2", "116", "2"]
+               for line in res.output.splitlines()), res.output
     res = runner.invoke(app, ["data", "info", str(tmp_path / "nope")])
     assert res.exit_code == 1
     assert "nope" in res.output and "no such dataset directory" in res.output
 
 
 def test_cli_export(tmp_path: Path) -> None:
-    if _reader() is None:
-        pytest.skip("surveybench.readers not available yet")
     src = shared_path("surveygen")
     broken = tmp_path / "broken.json"
     broken.write_text('{"sections": [', encoding="utf-8")
@@ -330,6 +305,29 @@ def test_cli_export(tmp_path: Path) -> None:
     assert "broken.json" in res.output
     back = load_surveys(tmp_path / "ds", cache_dir=tmp_path / "cache")
     assert len(back) == 1 and len(back[0].references) == 114
+    # A file given directly is published under its bare name, not the absolute path given.
+    assert back[0].source_path == SURVEYGEN_FILE
+
+
+def test_cli_export_directory_paths_relative(tmp_path: Path) -> None:
+    src = shared_path("surveybench-dev").resolve()
+    res = CliRunner().invoke(app, ["data", "export", str(src / "HumanSurvey"), str(src / "SurveyForge"),
+                                   "--system-from-dir", "--domain", "Computer Science",
+                                   "-o", str(tmp_path / "ds")])
+    assert res.exit_code == 0, res.output
+    assert "ignored: " in res.output and "outlines.json: JSON but not a known survey format" in res.output
+    assert "| ignored files (not surveys) | 1 |" in (tmp_path / "ds" / "README.md").read_text()
+    back = load_surveys(tmp_path / "ds", cache_dir=tmp_path / "cache")
+    # Markdown files carry no domain: --domain fills it in, so `data info` counts per domain.
+    assert dataset_info(tmp_path / "ds").surveys_per_domain == {"Computer Science": 10}
+    paths = {(s.system, s.source_path) for s in back}
+    assert (None, "Graph Neural Networks.md") in paths
+    assert ("SurveyForge", "Graph Neural Networks.md") in paths
+    assert all(not p.startswith("/") and str(src) not in p for _, p in paths)
+    res = CliRunner().invoke(app, ["data", "export", str(src / "SurveyForge"), "--system-from-dir",
+                                   "--system", "X", "-o", str(tmp_path / "ds2")])
+    assert res.exit_code == 2 and "only one of --system and --system-from-dir" in res.output
+    assert not (tmp_path / "ds2").exists()
 
 
 def test_hub_id_goes_to_datasets(tmp_path: Path) -> None:
@@ -340,7 +338,6 @@ def test_hub_id_goes_to_datasets(tmp_path: Path) -> None:
 
 
 def test_cli_export_with_second_level(tmp_path: Path) -> None:
-    pytest.importorskip("surveybench.readers")
     src = shared_path("surveygen", SURVEYGEN_FILE)
     first = json.loads(src.read_text(encoding="utf-8"))["references"][0]["referenced_works"][0]
     sl = tmp_path / "sl.jsonl"
@@ -365,3 +362,17 @@ def test_cli_export_with_second_level(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "unknown keys ['colour']" in res.output
     res = runner.invoke(app, ["data", "export", str(tmp_path / "nothing.json"), "-o", str(tmp_path / "d4")])
     assert res.exit_code == 1 and "nothing.json: no such file" in res.output
+
+
+def test_portable_source_path(tmp_path: Path) -> None:
+    from surveybench.dataset.schema import portable_source_path
+
+    root = tmp_path / "data"
+    f = root / "HumanSurvey" / "Graph Neural Networks.md"
+    assert portable_source_path(str(f), [root]) == "HumanSurvey/Graph Neural Networks.md"
+    assert portable_source_path(str(f), [root / "HumanSurvey"]) == "Graph Neural Networks.md"
+    assert portable_source_path(str(f), [f]) == "Graph Neural Networks.md"  # the file itself given
+    # under no root (or no root given): the file name only, never the directories above it
+    assert portable_source_path(str(f), [tmp_path / "elsewhere"]) == "Graph Neural Networks.md"
+    assert portable_source_path("../shared/data/x/y.md") == "y.md"
+    assert portable_source_path(None) is None

@@ -183,3 +183,30 @@ def test_chunk_long_real_text_fits_the_window(minilm_embedder: Embedder, dev_dir
     # In order, nothing but whitespace between consecutive chunks.
     for a, b in zip(chunks, chunks[1:]):
         assert a.end <= b.start and text[a.end : b.start].strip() == ""
+
+
+def test_second_metric_run_embeds_nothing(minilm_path: Path, tmp_path: Path, dev_dir: Path) -> None:
+    """Through the metrics (chunked whole-text similarity, title matching) on a real dev pair: a
+    second run on the same cache directory embeds no text and gives the same scores."""
+    from metrics.base import MetricContext, get_metric, load_all
+    from surveybench.readers import read_survey
+
+    load_all()
+    topic = "Vision Transformers.md"
+    human = read_survey(dev_dir / "HumanSurvey" / topic)
+    gen = read_survey(dev_dir / "SurveyForge" / topic, system="SurveyForge")
+    names = ("semantic_similarity", "structural_overlap", "relevance_semantic")
+
+    def run() -> tuple[Embedder, dict]:
+        emb = make_embedder(minilm_path, cache_dir=tmp_path)
+        ctx = MetricContext().provide("embedder", emb)
+        scores = {n: get_metric(n).compute(gen, human, ctx).scores for n in names}
+        emb.close()
+        return emb, scores
+
+    first, s1 = run()
+    assert first.embedded > 50  # windows of two whole surveys, titles, references
+    second, s2 = run()
+    assert second.embedded == 0
+    assert second.cache_hits == first.embedded + first.cache_hits  # every lookup answered from disk
+    assert s2 == s1

@@ -144,6 +144,21 @@ def test_equal_to_rouge_score_on_real_dev_pairs(time_series_pair) -> None:
         assert_same(rouge_scores(target, prediction), SCORER.score(target, prediction))
 
 
+def test_rouge_n_equal_to_rouge_score_on_whole_real_surveys(time_series_pair) -> None:
+    # ROUGE-1/2 are counting in rouge-score (linear), so whole surveys are affordable here;
+    # only the LCS-based types need the cut texts above.
+    human, systems = time_series_pair
+    target = survey_text(human)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2"], use_stemmer=True)
+    for name, generated in systems.items():
+        prediction = survey_text(generated)
+        assert len(prediction.split()) > 3000, name
+        ours = rf.score(target, prediction, ("rouge1", "rouge2"), use_stemmer=True)
+        ref = scorer.score(target, prediction)
+        for t in ("rouge1", "rouge2"):
+            assert (ours[t].precision, ours[t].recall, ours[t].fmeasure) == tuple(ref[t]), (name, t)
+
+
 # ---- the registered metric ---------------------------------------------------------------------
 
 

@@ -41,6 +41,18 @@ from surveybench.model import (
         "Figure 2 :",
         "Table 2 :",
         "Data availability statement",
+        "Disclosure statement",
+        "Conflict of Interest Statement",
+        "Competing interests statement",
+        "Biographies",
+        "Author Biographies",
+        "Ethics approval and consent to participate",
+        "Consent for publication",
+        "Availability of data and materials",
+        "Declaration of generative AI and AI-assisted technologies in the writing process",
+        "Publisher's Note",
+        "Author details",
+        "Supplementary files",
     ],
 )
 def test_non_content_titles_are_recognised(title: str) -> None:
@@ -58,6 +70,13 @@ def test_non_content_titles_are_recognised(title: str) -> None:
         "Tables of Results for Diffusion Models",
         "Conclusion",
         "III-A Original Visual Transformer",
+        "Limitations",  # the authors' own discussion, not back matter (not in App. C's list)
+        "Limitations and Future Directions",
+        "Figure it out: Visual Reasoning Benchmarks",
+        "Tabular Data Generation",
+        "Ethical Considerations of Large Language Models",
+        "Open Access Datasets for Medical Imaging",
+        "Notes on Evaluation Protocols",
     ],
 )
 def test_content_titles_are_kept(title: str) -> None:

@@ -89,3 +89,12 @@ def test_read_many_system_from_directory_name(tmp_path: Path) -> None:
     assert rep.ok
     assert sorted((s.system or "-", s.topic) for s in surveys) == [("-", "Topic X"), ("AutoSurvey", "Topic X")]
     assert {s.id for s in surveys} == {"Topic X", "AutoSurvey:Topic X"}
+    # a SurveyGen gold-standard file is human-written whatever directory it sits in
+    src = shared_path("surveygen", "Gold_Standard_Deep Learning Applications in Computer Vision.json")
+    (tmp_path / "surveygen").mkdir()
+    _write(tmp_path / "surveygen", src.name, src.read_bytes())
+    surveys, rep = read_many([tmp_path], system_from_dir=True)
+    assert rep.ok
+    assert sorted((s.system or "-", s.topic) for s in surveys) == [
+        ("-", "Deep Learning Applications in Computer Vision"), ("-", "Topic X"), ("AutoSurvey", "Topic X"),
+    ]

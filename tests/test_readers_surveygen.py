@@ -115,3 +115,21 @@ def test_citations_without_markers_kept_without_spans(tmp_path: Path) -> None:
     assert rep.citation_styles["citation without marker in text"] == 2
     assert [x.is_content for x in s.sections] == [True, True, True, False]
     assert [x.number for x in s.sections] == ["1", "2", "3", None]
+
+
+def test_subsections_of_non_content_sections_are_non_content(tmp_path: Path) -> None:
+    data = {
+        "corpusId": 2,
+        "metadata": {"title": "Tiny"},
+        "sections": [{"index": i + 1, "title": t, "paragraphs": []}
+                     for i, t in enumerate(["1 Intro", "1.1 Scope", "2 Body", "3 End", "Appendix A",
+                                            "A.1 Proof of Lemma 1", "A.2 Extra tables"])],
+        "references": [],
+    }
+    p = tmp_path / "Gold_Standard_Tiny.json"
+    p.write_text(json.dumps(data), encoding="utf-8")
+    s = read_survey(p)
+    assert [(x.title, x.is_content) for x in s.sections][-3:] == [
+        ("Appendix A", False), ("Proof of Lemma 1", False), ("Extra tables", False),
+    ]
+    assert all(x.is_content for x in s.sections[:4])

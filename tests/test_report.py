@@ -123,6 +123,11 @@ def test_report_command_writes_all_formats(tmp_path) -> None:
     anova = pd.read_csv(out / "anova.csv").set_index("system")
     assert anova.loc["A", "F"] == pytest.approx(13.5)
     assert "Per-system mean" in r.output
+    # per-domain means are printed too: B in Med has 5, 7, 6 -> 6.0; A in Bio 1, 2, 3 -> 2.0
+    assert "Per-domain mean" in r.output
+    dom_lines = [" ".join(x.replace("│", " ").split()) for x in r.output.splitlines()]
+    assert any(x.startswith("Med B m f1 3 6.0000 [") for x in dom_lines)
+    assert any(x.startswith("Bio A m f1 3 2.0000 [") for x in dom_lines)
     bad = CliRunner().invoke(app, ["report", str(res), "--compare", "A,Nope", "-o", str(out)])
     assert bad.exit_code == 2
 

@@ -66,6 +66,20 @@ def test_table_explains_each_number(pair) -> None:
         assert text in out, text
 
 
+def test_narrow_console_puts_meanings_in_a_legend(pair) -> None:
+    # a pipe is 80 columns wide: a fourth column would be squeezed to a character per line
+    h, g = pair
+    res = runner.invoke(app, ["score", "-r", str(h), "-c", str(g), "-m", "citation_set,rouge"],
+                        env={"COLUMNS": "80", "NO_COLOR": "1"})
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert max(len(x) for x in lines if "│" in x) <= 80
+    assert "What the numbers mean" in res.output
+    assert ("  citation_set.recall: share of the human survey's cited papers that the generated "
+            "survey also cites") in lines
+    assert "  rouge.rouge1: word overlap with the human survey's text (F-score of shared words, 0-1)" in lines
+
+
 def test_json_output_with_hand_computed_values(pair) -> None:
     h, g = pair
     res = score("-r", str(h), "-c", str(g), "-m", "citation_set", "-m", "rouge", "--json")

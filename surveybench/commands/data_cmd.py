@@ -53,8 +53,13 @@ def export(
     system_from_dir: Annotated[
         bool,
         typer.Option(help="Name each survey's system after its directory (SurveyBench-dev "
-                     "layout; HumanSurvey/ = human-written)."),
+                     "layout; HumanSurvey/ and SurveyGen Gold_Standard_*.json = human-written)."),
     ] = False,
+    domain: Annotated[
+        str | None,
+        typer.Option(help="Domain (e.g. 'Computer Science') for surveys whose source gives "
+                     "none; Markdown files carry no domain, SurveyGen files do."),
+    ] = None,
 ) -> None:
     """Write surveys as a Hugging Face dataset directory (Parquet per configuration + card).
 
@@ -62,12 +67,14 @@ def export(
     Hub as is: `huggingface-cli upload ORG/NAME DIR --repo-type dataset` (or
     `HfApi().upload_folder(folder_path=DIR, repo_id=ORG/NAME, repo_type="dataset")`).
     Files that cannot be read are reported by name and skipped; the command then exits 1.
+    Each survey's source file is recorded relative to the input it was found under (a file
+    given directly: its name only), so the dataset carries no local paths of this machine.
 
     [bold]Examples[/bold]
 
       surveybench data export ../shared/data/surveygen -o out/surveybench-hf
 
-      surveybench data export ../shared/data/surveybench-dev --system-from-dir -o out/dev-hf
+      surveybench data export ../shared/data/surveybench-dev --system-from-dir --domain "Computer Science" -o out/dev-hf
 
       surveybench data export a.json b.md --second-level second_level.jsonl -o out/ds
     """
@@ -82,12 +89,17 @@ def export(
         console.print(f"[red]error:[/red] survey readers unavailable ({e})")
         raise typer.Exit(2) from None
 
+    if system is not None and system_from_dir:
+        console.print("[red]error:[/red] use only one of --system and --system-from-dir")
+        raise typer.Exit(2)
     missing = [p for p in inputs if not p.exists()]
     for p in missing:
         console.print(f"[red]error:[/red] {p}: no such file or directory")
     with console.status("reading surveys ..."):
         surveys, report = read_many([p for p in inputs if p.exists()], fmt, system=system,
                                     system_from_dir=system_from_dir)
+    if domain:
+        surveys = [s if s.domain else s.model_copy(update={"domain": domain}) for s in surveys]
     bad = [(f.path, f.error or "unreadable") for f in report.files if not f.ok]
     try:
         meta = _read_second_level(second_level) if second_level else None
@@ -100,8 +112,11 @@ def export(
                 surveys,
                 out,
                 second_level=meta,
+                # source paths are stored relative to the inputs: no local paths on the Hub
+                source_roots=[p for p in inputs if p.exists()],
                 build_stats={"input files": len(report.files), "surveys": len(surveys),
-                             "unreadable files": len(bad) + len(missing)},
+                             "unreadable files": len(bad) + len(missing),
+                             "ignored files (not surveys)": sum(f.ignored for f in report.files)},
             )
         except ValueError as e:
             console.print(f"[red]error:[/red] {e}")
@@ -109,6 +124,9 @@ def export(
         console.print(f"wrote {len(surveys)} survey(s) to {path}")
     for f, reason in bad:
         console.print(f"[red]error:[/red] {f}: {reason}")
+    for fr in report.files:
+        if fr.ignored:  # side files found in a directory (outlines.json): named, not failed
+            console.print(f"[yellow]ignored:[/yellow] {fr.path}: {fr.error}")
     if bad or missing or not surveys:
         if not surveys:
             console.print("[red]error:[/red] no survey could be read; nothing written")
@@ -146,8 +164,10 @@ def info(
     d.add_column("domain")
     d.add_column("surveys", justify="right")
     d.add_column("references", justify="right")
+    d.add_column("tasks", justify="right")
     for dom in sorted(di.surveys_per_domain, key=lambda k: -di.surveys_per_domain[k]):
-        d.add_row(dom, str(di.surveys_per_domain[dom]), str(di.references_per_domain.get(dom, 0)))
+        d.add_row(dom, str(di.surveys_per_domain[dom]), str(di.references_per_domain.get(dom, 0)),
+                  str(di.tasks_per_domain.get(dom, 0)))
     console.print(d)
     if set(di.systems) != {"human"}:
         s = Table(title="per system")

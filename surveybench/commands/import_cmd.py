@@ -69,8 +69,9 @@ def import_surveys(
 
     from surveybench.readers import FORMATS, ImportReport, iter_survey_files, read_many
 
-    console = Console()
-    err = Console(stderr=True)
+    # soft_wrap: an error stays on one line ("FILE: reason") however narrow the terminal or pipe
+    console = Console(soft_wrap=True)
+    err = Console(stderr=True, soft_wrap=True)
     if fmt is not None and fmt not in FORMATS:
         raise typer.BadParameter(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}", param_hint="--format")
     if sum((system is not None, gold, system_from_dir)) > 1:
@@ -113,7 +114,7 @@ def import_surveys(
     t = rep.totals()
     console.print(
         f"read {t.get('files', 0) - t.get('failed', 0)}/{t.get('files', 0)} files: "
-        f"{len(surveys)} surveys, {t.get('references', 0)} references, "
+        f"{len(surveys)} survey{'s' if len(surveys) != 1 else ''}, {t.get('references', 0)} references, "
         f"{t.get('markers_linked', 0)}/{t.get('markers', 0)} citation markers linked"
         + (f", {n_ignored} ignored (not survey files)" if (n_ignored := sum(f.ignored for f in rep.files)) else "")
         + (f", [red]{t['failed']} failed[/red]" if t.get("failed") else "")
@@ -163,6 +164,6 @@ def _register(system: str | None, surveys: list, workspace: Path | None, paths: 
 def _print_report(rep, console, paths) -> None:  # type: ignore[no-untyped-def]
     from surveybench.readers import format_report
 
-    console.print("Import report", style="bold")
+    # format_report starts with its own "Import report" heading line.
     console.print(format_report(rep, [str(p) for p in paths], width=console.width), markup=False,
                   highlight=False)

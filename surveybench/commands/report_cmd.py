@@ -83,6 +83,15 @@ def report_command(
     for r in summ.itertuples(index=False):
         t.add_row(str(r.system), str(r.metric), str(r.score), str(r.n), f"{f(r.mean)} [{f(r.ci_low)}, {f(r.ci_high)}]")
     con.print(t)
+    dom = tables["by_domain"]
+    if not dom.empty and dom["domain"].nunique() > 1:
+        t = Table(title="Per-domain mean [95% bootstrap CI]")
+        for c in ("domain", "system", "metric", "score", "n", "mean [CI]"):
+            t.add_column(c, justify="right" if c in ("n", "mean [CI]") else "left", no_wrap=True)
+        for r in dom.itertuples(index=False):
+            t.add_row(str(r.domain), str(r.system), str(r.metric), str(r.score), str(r.n),
+                      f"{f(r.mean)} [{f(r.ci_low)}, {f(r.ci_high)}]")
+        con.print(t)
     pt = tables["paired_tests"]
     if not pt.empty:
         t = Table(title="Paired tests (two-sided)")

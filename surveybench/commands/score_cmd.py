@@ -271,6 +271,9 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+NARROW_CONSOLE = 120
+
+
 def print_table(
     results: list[Any], skipped: list[dict[str, str]], chosen: list[Any], reference: Any, candidate: Any,
     *, show_details: bool = False,
@@ -286,10 +289,15 @@ def print_table(
         title=f"{candidate.system or 'generated'} vs human survey: {reference.title}",
         show_lines=False,
     )
+    # A narrow console (a pipe defaults to 80 columns) squeezes a fourth column to a few
+    # characters per line; there the meanings go in a legend under the table instead.
+    inline = out.width >= NARROW_CONSOLE
+    legend: list[tuple[str, str]] = []
     table.add_column("metric", style="bold", no_wrap=True)
     table.add_column("score", no_wrap=True)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("what it means", overflow="fold", ratio=1)
+    table.add_column("value", justify="right", no_wrap=inline, overflow="fold")
+    if inline:
+        table.add_column("what it means", overflow="fold", ratio=1)
     for res in results:
         metric = by_name.get(res.metric)
         human = res.details.get("human") if isinstance(res.details.get("human"), dict) else {}
@@ -308,11 +316,24 @@ def print_table(
                 if reason and reason not in said:
                     said.add(reason)
                     text = f"{text} [dim](n/a: {reason})[/dim]" if text else f"[dim]n/a: {reason}[/dim]"
-            table.add_row(res.metric if first else "", sub, val, text)
+            if inline:
+                table.add_row(res.metric if first else "", sub, val, text)
+            else:
+                table.add_row(res.metric if first else "", sub, val)
+                if text:
+                    legend.append((f"{res.metric}.{sub}", text))
             first = False
         if metric is not None and first:  # a metric that returned no scores at all
-            table.add_row(res.metric, "", "", metric.description)
+            if inline:
+                table.add_row(res.metric, "", "", metric.description)
+            else:
+                table.add_row(res.metric, "", "")
+                legend.append((res.metric, metric.description))
     out.print(table)
+    if legend:
+        out.print("[bold]What the numbers mean[/bold]")
+        for key, text in legend:
+            out.print(f"  [bold]{key}[/bold]: {text}", soft_wrap=True)
     for s in skipped:
         out.print(f"[yellow]skipped[/yellow] {s['metric']}: {s['reason']}")
     if show_details:

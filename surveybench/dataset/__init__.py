@@ -11,7 +11,8 @@
 so ``datasets.load_dataset(DIR, "surveys")`` works offline, and the directory can be uploaded
 to the Hub unchanged (``HfApi().upload_folder(..., repo_type="dataset")``).
 ``load_surveys`` reads it back (from a directory or a Hub id) into :class:`Survey` objects equal
-to the exported ones. Configurations follow SurveyGen (Bao et al., EMNLP 2025): surveys with
+to the exported ones (except ``source_path``, stored relative to the export's inputs so no
+local path of the builder's machine is published). Configurations follow SurveyGen (Bao et al., EMNLP 2025): surveys with
 sections and paragraph citations (§2.2), references with quality metadata and second-level
 references (§2.3, App. H), and the inputs of the three task settings (§2.1, App. B).
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ def export_dataset(
     *,
     second_level: Mapping[str, Mapping[str, Any]] | None = None,
     build_stats: Mapping[str, Any] | None = None,
+    source_roots: Sequence[str | Path] = (),
 ) -> Path:
     """Write ``surveys`` as a Hub-layout dataset directory and return its path.
 
@@ -55,6 +57,12 @@ def export_dataset(
     metadata (``title``, ``abstract``, ``doi``, ``year``, ``citation_count``); ids without an
     entry still get a row, with those fields null. ``build_stats`` (name -> value) is printed in
     the card. Survey ids must be unique: the references and tasks configurations join on them.
+
+    ``Survey.source_path`` is written relative to the first of ``source_roots`` (the files or
+    directories the surveys were read from) that contains it, else as the bare file name: a
+    dataset meant for the Hub carries no local paths of the machine that built it
+    (:func:`surveybench.dataset.schema.portable_source_path`). Every other field round-trips
+    unchanged.
     """
     import pyarrow.parquet as pq
 
@@ -76,7 +84,9 @@ def export_dataset(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     tables = {
-        "surveys": schema.table("surveys", [schema.survey_row(s) for s in surveys]),
+        "surveys": schema.table(
+            "surveys", [schema.survey_row(s, source_roots) for s in surveys]
+        ),
         "references": schema.table(
             "references", [r for s in surveys for r in schema.reference_rows(s)]
         ),
@@ -102,7 +112,10 @@ def export_dataset(
         os.replace(tmp, path)
     counts = {c: t.num_rows for c, t in tables.items()}
     domains = Counter(s.domain or "unknown" for s in surveys)
-    (out / "README.md").write_text(card.render_card(counts, domains, build_stats), encoding="utf-8")
+    origins = Counter((s.system or "human", s.source_format or "unknown") for s in surveys)
+    (out / "README.md").write_text(
+        card.render_card(counts, domains, build_stats, origins=origins), encoding="utf-8"
+    )
     return out
 
 
@@ -212,6 +225,7 @@ class DatasetInfo:
     rows: dict[str, int] = field(default_factory=dict)
     surveys_per_domain: dict[str, int] = field(default_factory=dict)
     references_per_domain: dict[str, int] = field(default_factory=dict)
+    tasks_per_domain: dict[str, int] = field(default_factory=dict)
     systems: dict[str, int] = field(default_factory=dict)
 
 
@@ -248,6 +262,10 @@ def dataset_info(path: str | Path) -> DatasetInfo:
         for key in zip(t.column(0).to_pylist(), t.column(1).to_pylist()):
             d = domain_of.get(key, "unknown")
             info.references_per_domain[d] = info.references_per_domain.get(d, 0) + 1
+    for f in files.get("tasks", []):
+        for dom in pq.read_table(f, columns=["domain"]).column(0).to_pylist():
+            d = dom or "unknown"
+            info.tasks_per_domain[d] = info.tasks_per_domain.get(d, 0) + 1
     return info
 
 

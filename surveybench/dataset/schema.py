@@ -9,7 +9,8 @@ card and the files cannot drift apart.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path, PurePath
 from typing import Any
 
 import pyarrow as pa
@@ -188,8 +189,9 @@ CONFIG_DOCS: dict[str, str] = {
 # Field meanings; nested fields are documented as `parent.child`.
 FIELD_DOCS: dict[str, dict[str, str]] = {
     "surveys": {
-        "id": "survey id (S2ORC corpus id for SurveyGen surveys; the topic for files named by "
-        "topic); (`id`, `system`) is unique in the dataset",
+        "id": "survey id: the topic for a human-written survey (SurveyGen files and Markdown "
+        "files are named by topic), `SYSTEM:topic` for a generated one; (`id`, `system`) is "
+        "unique in the dataset and `topic` joins a generated survey to its gold survey",
         "title": "title as published",
         "topic": "short topic string used as the generation input (SurveyGen App. G)",
         "domain": "discipline: Computer Science, Medicine, Biology, Psychology, ...",
@@ -222,7 +224,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "bibliography entry defines",
         "num_references": "number of bibliography entries (rows in `references` for this survey)",
         "source_format": "reader that produced the record: surveygen-json, markdown, ...",
-        "source_path": "file the record was read from",
+        "source_path": "file the record was read from, relative to the export's input "
+        "directory (just the file name for a file given directly); never an absolute local path",
         "extra": "JSON object with any source field the data model has no column for",
     },
     "references": {
@@ -287,7 +290,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "date_cutoff": "Task 2 input: retrieve only works published before this date "
         "(the gold survey's publication date, or its year; SurveyGen App. C)",
         "reference_budget": "Task 2 input: number of references K to select = the gold "
-        "survey's bibliography size (SurveyGen §2.4)",
+        "survey's bibliography size (SurveyGen App. C: the selected subset 'matches the "
+        "reference count of the corresponding human-written survey')",
         "outline": "Task 3 input: the gold outline (content sections only, App. C)",
         "outline.index": "`surveys.sections.index` of the section",
         "outline.level": "heading depth",
@@ -326,8 +330,30 @@ _check_docs()
 # ---- model -> rows --------------------------------------------------------------------------
 
 
-def survey_row(s: Survey) -> dict[str, Any]:
+def portable_source_path(path: str | None, roots: Sequence[str | Path] = ()) -> str | None:
+    """The form of ``Survey.source_path`` that goes into a published dataset.
+
+    A dataset meant for the Hub must not carry the builder's local directory layout (user
+    names, home directories). The path is stored relative to the input root that contains it
+    (``HumanSurvey/Graph Neural Networks.md`` for the root ``surveybench-dev/``), in POSIX
+    form; a path under no root -- or an input file given directly -- keeps only its file name.
+    """
+    if not path:
+        return path
+    p = Path(path)
+    resolved = p.expanduser().resolve()
+    for root in roots:
+        r = Path(root).expanduser().resolve()
+        if resolved == r:
+            return p.name
+        if resolved.is_relative_to(r):
+            return resolved.relative_to(r).as_posix()
+    return PurePath(path).name
+
+
+def survey_row(s: Survey, source_roots: Sequence[str | Path] = ()) -> dict[str, Any]:
     row = s.model_dump(exclude={"references", "extra"})
+    row["source_path"] = portable_source_path(s.source_path, source_roots)
     row["num_references"] = len(s.references)
     row["extra"] = json.dumps(s.extra, ensure_ascii=False, sort_keys=False) if s.extra else None
     return row

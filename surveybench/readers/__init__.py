@@ -49,7 +49,7 @@ def _load_json(path: Path, text: str) -> object:
         end = text.rstrip()
         truncated = exc.pos >= len(end) - 1 or exc.msg.startswith("Unterminated") or end[-1:] not in ("}", "]")
         what = "truncated JSON (the file ends early)" if truncated else "invalid JSON"
-        raise ReaderError(path, f"{what}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise ReaderError(path, f"{what}: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
 
 
 def detect_format(path: Path, text: str, data: object | None = None) -> str:
@@ -160,13 +160,16 @@ def read_many(
 ) -> tuple[list[Survey], ImportReport]:
     """Read every file (directories recursively). A bad file is recorded in the report with its
     error and the batch goes on. ``system_from_dir`` names each survey's system after its
-    parent directory (the SurveyBench-dev layout; ``HumanSurvey`` means human-written)."""
+    parent directory (the SurveyBench-dev layout; ``HumanSurvey`` and SurveyGen's
+    ``Gold_Standard_*.json`` files are human-written)."""
     surveys: list[Survey] = []
     report = ImportReport()
     for path, found_in_dir in _walk(paths):
         sys_name = system
         if system_from_dir and sys_name is None:
-            sys_name = None if path.parent.name.lower() in {"humansurvey", "human"} else path.parent.name
+            # SurveyGen's Gold_Standard_<topic>.json files are human-written whatever their folder
+            human = path.parent.name.lower() in {"humansurvey", "human"} or path.name.startswith("Gold_Standard_")
+            sys_name = None if human else path.parent.name
         try:
             survey, fr = read_survey_report(path, fmt, system=sys_name)
             surveys.append(survey)

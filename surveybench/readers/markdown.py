@@ -572,7 +572,10 @@ def _build_references(
     if ints:
         gaps = sorted(set(range(min(ints[0], 1), ints[-1] + 1)) - set(ints))
         if gaps:
-            report.warnings.append(f"numbers not defined by the list: {_ranges(gaps)}")
+            report.warnings.append(
+                f"gaps in the list's numbering, no entry for: {_ranges(gaps)} "
+                "(bare numbers in the text are linked only to numbers the list defines)"
+            )
     missing = [k for k in overrides if k not in by_number]
     for k in missing:
         ov = overrides[k]

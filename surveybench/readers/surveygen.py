@@ -79,7 +79,7 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
             report.skip("section that is not an object", repr(s))
             continue
         title = str(s.get("title") or "").strip()
-        number, level, _rest = parse_heading(title)
+        number, level, rest = parse_heading(title)
         if number is None:
             m = re.match(r"^(\d+(?:\.\d+)*)\.?\s*$", title)  # a title that is only "2.3.1."
             if m:
@@ -93,7 +93,9 @@ def read_surveygen(data: dict[str, Any], path: Path, *, system: str | None, repo
                 index=int(s.get("index", k + 1)),
                 level=level or 1,
                 number=number,
-                title=title,
+                # like the Markdown reader: the heading without its printed number ("1.1 Scope"
+                # -> "Scope"); a title that is only a number ("2.3.1.") stays as given
+                title=rest if number is not None and rest else title,
                 paragraphs=paragraphs,
                 is_content=is_content,
             )
@@ -150,6 +152,9 @@ def _set_parents(sections: list[Section]) -> None:
         while stack and stack[-1].level >= s.level:
             stack.pop()
         s.parent = stack[-1].index if stack else None
+        # a subsection of a non-content section ("A.1" under "Appendix") is not content either
+        if stack and not stack[-1].is_content:
+            s.is_content = False
         stack.append(s)
 
 
