@@ -186,3 +186,15 @@ def test_unicode_and_latex_titles_match_their_plain_forms(ctx: MetricContext) ->
     assert ("Schrödinger Bridges and α-Divergences", r"Schr{\"o}dinger Bridges and $\alpha$-Divergences") in pairs
     # ROUGE tokens: non-ASCII letters are separators in rouge-score; the text is identical -> 1.0
     assert run("rouge", cand, ctx)["rouge1"] == pytest.approx(1.0)
+
+
+def test_unicode_and_latex_titles_reach_the_embedder_unchanged(ctx: MetricContext, minilm_embedder: object) -> None:
+    """Relevance_semantic on Unicode/LaTeX titles equals the plain sentence-transformers mean
+    cosine of exactly those strings with the topic (SurveyX §4.1)."""
+    import numpy as np
+
+    st = minilm_embedder.model  # type: ignore[attr-defined]
+    scores = run("relevance_semantic", IDENTICAL, ctx)
+    topic = st.encode([HUMAN.topic], normalize_embeddings=True)[0]
+    expected = float(np.mean(st.encode(TITLES, normalize_embeddings=True) @ topic))
+    assert scores["relevance_semantic"] == pytest.approx(expected, abs=1e-5)
