@@ -313,3 +313,12 @@ def test_comma_separated_judges_form_a_panel(ws, scripted_llm) -> None:
     assert sorted(per_judge) == [f"{base}@judge-a", f"{base}@judge-b"]
     assert all(u["asked"] == 3 for u in per_judge.values())
     assert out.manifest["models"]["judge"] == f"{base}@judge-a,{base}@judge-b"
+
+
+def test_metric_options_are_typed_alike_in_score_and_eval() -> None:
+    from surveybench.commands._options import parse_metric_options
+
+    assert parse_metric_options(["bertscore_rescale=false", "survey_year=2024", "device=cpu",
+                                 "t=0.9", "url=http://x/a=b"]) == {
+        "bertscore_rescale": False, "survey_year": 2024, "device": "cpu", "t": 0.9,
+        "url": "http://x/a=b"}

@@ -50,18 +50,13 @@ def eval_command(
     from rich.console import Console
     from rich.table import Table
 
+    from surveybench.commands._options import parse_metric_options
     from surveybench.eval import EvalConfig, EvalError, run_eval
     from surveybench.workspace import Workspace, WorkspaceError
 
     console = Console(stderr=True, soft_wrap=True)
     ws = Workspace(workspace)
-    options: dict[str, object] = {}
-    for item in option or []:
-        k, sep, v = item.partition("=")
-        if not sep or not k.strip():
-            console.print(f"[red]error:[/] --option {item!r}: use KEY=VALUE")
-            raise typer.Exit(2)
-        options[k.strip()] = v
+    options = parse_metric_options(option or [])
     config = EvalConfig(
         systems=list(system), metrics=list(metrics), data=data, gold_dir=gold, split=split,
         judge=judge, embedder=embedder, nli=nli, options=options, title_index=title_index, jobs=jobs, judge_concurrency=judge_concurrency, task=task, retry_failed=retry_failed,

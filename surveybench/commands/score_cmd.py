@@ -8,6 +8,8 @@ from typing import Any, Optional
 
 import typer
 
+from surveybench.commands._options import parse_metric_options
+
 # Plain-English meaning of sub-scores that several metrics share or that a metric does not
 # describe itself (a metric may define ``score_meanings``; that wins).
 GENERIC_MEANINGS: dict[str, str] = {
@@ -60,7 +62,7 @@ def score_command(
     from surveybench.eval.runner import EvalError
 
     err = Console(stderr=True, soft_wrap=True)
-    options = _parse_options(option or [])
+    options = parse_metric_options(option or [])
     try:
         ref_survey = load_survey(reference)
         cand_survey = load_survey(candidate, system=system or None)
@@ -122,19 +124,6 @@ def load_survey(path: Path, *, system: str | None = None) -> Any:
         return read_survey(path, system=system)
     except Exception as e:  # ReaderError and friends: report, don't trace
         raise ValueError(str(e) if str(path) in str(e) else f"{path}: {e}") from None
-
-
-def _parse_options(items: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        if "=" not in item:
-            raise typer.BadParameter(f"--option {item!r}: expected KEY=VALUE")
-        k, v = item.split("=", 1)
-        try:
-            out[k.strip()] = json.loads(v)
-        except json.JSONDecodeError:
-            out[k.strip()] = v
-    return out
 
 
 def select_metrics(names: list[str], *, judge_given: bool) -> list[Any]:
