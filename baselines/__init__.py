@@ -47,7 +47,7 @@ def run_baseline(
         raise ValueError(f"unknown baseline {name!r}; choose from {sorted(BASELINES)}")
     if name in NEEDS_CANDIDATES and (not candidates or embedder is None):
         raise ValueError(f"baseline {name!r} needs candidate papers and an embedder")
-    from baselines import surveygen
+    from surveybench.baselines import surveygen
 
     if name == "human-guided":
         if gold is None:
@@ -61,7 +61,7 @@ def run_baseline(
     if name == "qual-sg":
         return surveygen.qual_sg(topic, judge, embedder, candidates or [], budget=budget,
                                  cutoff=cutoff, max_tokens=max_tokens)
-    from baselines.autosurvey import AutoSurveyConfig, autosurvey
+    from surveybench.baselines.autosurvey import AutoSurveyConfig, autosurvey
 
     return autosurvey(topic, judge, embedder, candidates or [], cutoff=cutoff,
                       config=AutoSurveyConfig(max_tokens=max_tokens))

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from surveybench.model import Paragraph, Reference, Section, Survey
 
-from baselines.citations import CitationRegistry
-from baselines.outline import Outline
+from surveybench.baselines.citations import CitationRegistry
+from surveybench.baselines.outline import Outline
 
 
 def slug(text: str) -> str:

@@ -25,11 +25,11 @@ from surveybench.judges.parsing import parse_text
 from surveybench.model import Paragraph, Reference
 from surveybench.prompts import generation as P
 
-from baselines import retrieval
-from baselines.assemble import assemble_survey
-from baselines.citations import CitationRegistry, link_titles, title_matcher
-from baselines.outline import Outline, OutlineNode, parse_autosurvey_outline
-from baselines.surveygen import GenerationError
+from surveybench.baselines import retrieval
+from surveybench.baselines.assemble import assemble_survey
+from surveybench.baselines.citations import CitationRegistry, link_titles, title_matcher
+from surveybench.baselines.outline import Outline, OutlineNode, parse_autosurvey_outline
+from surveybench.baselines.surveygen import GenerationError
 
 
 @dataclass

@@ -20,10 +20,10 @@ from surveybench.judges.types import ParseError
 from surveybench.model import Author, Paragraph, Reference, Venue
 from surveybench.prompts import generation as P
 
-from baselines.assemble import assemble_survey, numbered_paper_list
-from baselines.citations import CitationRegistry, link_numbered
-from baselines.outline import Outline, parse_surveygen_outline
-from baselines import qualsg, retrieval
+from surveybench.baselines.assemble import assemble_survey, numbered_paper_list
+from surveybench.baselines.citations import CitationRegistry, link_numbered
+from surveybench.baselines.outline import Outline, parse_surveygen_outline
+from surveybench.baselines import qualsg, retrieval
 
 
 class GenerationError(RuntimeError):
@@ -255,7 +255,7 @@ def human_guided(gold: Any, judge: Any, *, max_tokens: int = 2048) -> Any:
     """SurveyGen Task 3 (§2.1, App. B): the gold survey's outline and, per section, the
     references it cites; each section is written from its own papers with the App. I Task 3
     prompt. Sections without papers get an empty list (the prompt still applies)."""
-    from baselines.outline import OutlineNode
+    from surveybench.baselines.outline import OutlineNode
 
     system = "human-guided"
     metric = f"generate:{system}"

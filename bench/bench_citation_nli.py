@@ -5,7 +5,7 @@ per request (default 20 ms). The server answers the NLI prompt with a determinis
 Yes/No (hash of the prompt, ~70 % yes), so both sides get the same h() for the same prompt and
 must reach the same recall and precision.
 
-- ours: ``metrics.citation_nli.CitationNLI`` through ``surveybench.judges`` (no cache, so every
+- ours: ``surveybench.metrics.citation_nli.CitationNLI`` through ``surveybench.judges`` (no cache, so every
   call is real), at the judge's default concurrency 4 and at 32;
 - AutoSurvey's released judge call pattern (``src/agents/judge.py``: ``citation_quality``):
   one thread per claim for recall, then for every citation of every supported claim one thread
@@ -107,8 +107,8 @@ def main() -> None:
     ap.add_argument("--survey", type=Path, action="append", help="survey file(s) (default: two dev surveys)")
     args = ap.parse_args()
 
-    from metrics.base import MetricContext
-    from metrics.citation_nli import CitationNLI, prepare_claims
+    from surveybench.metrics.base import MetricContext
+    from surveybench.metrics.citation_nli import CitationNLI, prepare_claims
     from surveybench.judges import make_judge
     from surveybench.judges.scripted_server import ScriptedLLM
     from surveybench.readers import read_survey

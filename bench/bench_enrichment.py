@@ -6,7 +6,7 @@ paper one Semantic Scholar ``GET /graph/v1/paper/{id}`` and one OpenAlex ``GET /
 we also show the cost when, like our enrichment, author and venue statistics are added (one
 ``GET /authors/{id}`` / ``GET /sources/{id}`` per distinct id).
 
-Ours: ``data_builders.enrich.fetch_api`` (S2 ``POST /paper/batch`` with 500 ids; OpenAlex
+Ours: ``surveybench.data_builders.enrich.fetch_api`` (S2 ``POST /paper/batch`` with 500 ids; OpenAlex
 ``filter=doi:a|b|...``/``openalex_id:..`` with 100 values, per-page=200), no response cache.
 
 The 1,000 references are clones of the 102 real SurveyGen references with S2 metadata (new
@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
-from data_builders.clients import S2_PAPER_FIELDS, OpenAlexClient, make_semanticscholar  # noqa: E402
-from data_builders.enrich import WORK_SELECT, fetch_api  # noqa: E402
-from data_builders.http import HttpLayer, ServiceConfig  # noqa: E402
+from surveybench.data_builders.clients import S2_PAPER_FIELDS, OpenAlexClient, make_semanticscholar  # noqa: E402
+from surveybench.data_builders.enrich import WORK_SELECT, fetch_api  # noqa: E402
+from surveybench.data_builders.http import HttpLayer, ServiceConfig  # noqa: E402
 from surveybench.model import Reference  # noqa: E402
 from tests.plugins.webapis import FakeApis, build_facts  # noqa: E402
 
@@ -106,7 +106,7 @@ def snapshot_scale(n_works: int, n_refs: int) -> None:
     import resource
     import tempfile
 
-    from data_builders.snapshot import _WORK_COLS, _files, _query
+    from surveybench.data_builders.snapshot import _WORK_COLS, _files, _query
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

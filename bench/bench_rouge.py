@@ -2,7 +2,7 @@
 
 For each (human survey, generated survey) pair and each ROUGE type, times
 ``rouge_scorer.RougeScorer([type], use_stemmer=True).score(human, generated)`` and
-``metrics._rouge_fast.score(human, generated, [type])`` on the same texts (the text the
+``surveybench.metrics._rouge_fast.score(human, generated, [type])`` on the same texts (the text the
 ``rouge`` metric reads: content paragraphs, markers removed, one paragraph per line), checks the
 numbers are identical, and prints both times and the ratio.
 
@@ -48,8 +48,8 @@ def main() -> None:
 
     from rouge_score import rouge_scorer
 
-    from metrics import _rouge_fast as rf
-    from metrics.rouge import survey_text
+    from surveybench.metrics import _rouge_fast as rf
+    from surveybench.metrics.rouge import survey_text
     from surveybench.readers import read_survey
 
     types = [t.strip() for t in args.types.split(",") if t.strip()]

@@ -2,12 +2,12 @@
 
 Part 1 - citation-set matching on the real dev pairs (human survey vs each system, every topic):
 the SurveyGen script's loop (``difflib.SequenceMatcher(None, s, g).ratio()`` for every generated
-x human title pair) against :func:`metrics.citation_set.match_references` (rapidfuzz prefilter,
+x human title pair) against :func:`surveybench.metrics.citation_set.match_references` (rapidfuzz prefilter,
 difflib confirmation, greedy one-to-one).
 
 Part 2 - citation accuracy against an index of N real-paper titles (synthetic, deterministic;
 default one million): build/save/load times, then 300 lookups (100 present, 100 with small
-edits, 100 absent) with :class:`metrics.title_index.TitleIndex` against the plain difflib loop
+edits, 100 absent) with :class:`surveybench.metrics.title_index.TitleIndex` against the plain difflib loop
 over the whole corpus. The difflib loop over a million titles takes minutes per lookup, so it
 is timed on a few lookups and extrapolated (marked so). Agreement of the index with an
 exhaustive search (every title screened by rapidfuzz, difflib on the survivors) is counted over
@@ -52,8 +52,8 @@ def surveygen_prf_loop(gold: list[str], selected: list[str], thr: float = 0.95) 
 
 
 def part1(dev: Path) -> None:
-    from metrics._titles import RefKey
-    from metrics.citation_set import match_references, survey_ref_keys
+    from surveybench.metrics._titles import RefKey
+    from surveybench.metrics.citation_set import match_references, survey_ref_keys
     from surveybench.readers import read_survey
 
     match_references([RefKey("a", {}, "warm up", "warm up")], [RefKey("b", {}, "warm up", "warm up")])
@@ -120,8 +120,8 @@ def perturb(rng: random.Random, t: str) -> str:
 def part2(n: int, difflib_lookups: int) -> None:
     from rapidfuzz import fuzz, process
 
-    from metrics._titles import difflib_ratio, normalise_title
-    from metrics.title_index import TitleIndex
+    from surveybench.metrics._titles import difflib_ratio, normalise_title
+    from surveybench.metrics.title_index import TitleIndex
 
     print(f"\nPart 2: citation accuracy against {n:,} titles (synthetic)")
     t0 = time.perf_counter()

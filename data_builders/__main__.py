@@ -1,8 +1,8 @@
-"""``python -m data_builders ...`` = ``surveybench build ...`` without loading the other commands."""
+"""``python -m surveybench.data_builders ...`` = ``surveybench build ...`` without loading the other commands."""
 
 import typer
 
-from surveybench.commands.build_cmd import BUILD_HELP, build
+from surveybench.data_builders.command import BUILD_HELP, build
 
 app = typer.Typer(add_completion=False)
 app.command(help=BUILD_HELP)(build)

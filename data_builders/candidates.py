@@ -50,7 +50,7 @@ def candidate_row(rec: dict[str, Any]) -> dict[str, Any]:
 def from_api(sch: Any, *, phrases: Sequence[str] = SURVEY_PHRASES, after_year: int = DEFAULT_AFTER_YEAR,
              limit: int | None = None) -> Iterator[dict[str, Any]]:
     """Candidates from S2 bulk search (semanticscholar's ``search_paper(bulk=True)``), title-filtered."""
-    from data_builders.clients import S2_SEARCH_FIELDS
+    from surveybench.data_builders.clients import S2_SEARCH_FIELDS
 
     results = sch.search_paper(bulk_query(phrases), year=f"{after_year + 1}-", open_access_pdf=True,
                                fields=list(S2_SEARCH_FIELDS), bulk=True)

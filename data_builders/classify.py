@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from data_builders.candidates import SURVEY_PHRASES, title_matches
+from surveybench.data_builders.candidates import SURVEY_PHRASES, title_matches
 from surveybench.prompts.classification import SURVEY_CLASSIFICATION
 
 DEFAULT_JUDGES = ("local", "local", "local")

@@ -1,5 +1,5 @@
 """Semantic Scholar and OpenAlex clients (the well-kept ``semanticscholar`` and ``pyalex``) routed
-through :class:`data_builders.http.HttpLayer` for rate limits, retries and the response cache.
+through :class:`surveybench.data_builders.http.HttpLayer` for rate limits, retries and the response cache.
 
 How each library is hooked, and why:
 
@@ -29,7 +29,7 @@ from semanticscholar import SemanticScholar
 from semanticscholar._utils import _run_async
 from semanticscholar.ApiRequester import ApiRequester
 
-from data_builders.http import HttpLayer
+from surveybench.data_builders.http import HttpLayer
 
 S2_DEFAULT_URL = "https://api.semanticscholar.org"
 OPENALEX_DEFAULT_URL = "https://api.openalex.org"

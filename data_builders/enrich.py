@@ -222,8 +222,8 @@ def _chunks(seq: Sequence[str], n: int) -> Iterable[list[str]]:
 
 def fetch_api(refs: Sequence[Reference], sch: Any, oa: Any, progress: Progress | None = None) -> EnrichmentData:
     """Batched S2 + OpenAlex lookups for ``refs`` (deduplicated)."""
-    from data_builders.clients import OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX, s2_batch
-    from data_builders.http import HttpError
+    from surveybench.data_builders.clients import OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX, s2_batch
+    from surveybench.data_builders.http import HttpError
 
     tick = progress or (lambda *_: None)
     data = EnrichmentData()
@@ -271,7 +271,7 @@ def fetch_api(refs: Sequence[Reference], sch: Any, oa: Any, progress: Progress |
 
 def fetch_second_level_api(work_ids: Sequence[str], oa: Any, progress: Progress | None = None) -> dict[str, dict]:
     """Second-level works by OpenAlex id, 100 ids per filter request -> {short id: row}."""
-    from data_builders.clients import OPENALEX_MAX_OR_VALUES
+    from surveybench.data_builders.clients import OPENALEX_MAX_OR_VALUES
 
     tick = progress or (lambda *_: None)
     ids = sorted({short_oa_id(w) for w in work_ids if w})

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from data_builders.candidates import DEFAULT_AFTER_YEAR, SURVEY_PHRASES
-from data_builders.checkpoint import StageStore
+from surveybench.data_builders.candidates import DEFAULT_AFTER_YEAR, SURVEY_PHRASES
+from surveybench.data_builders.checkpoint import StageStore
 from surveybench.model import Survey
 
 log = logging.getLogger("surveybench.build")
@@ -55,11 +55,20 @@ class BuildConfig:
     max_retries: int = 6
     backoff_base: float = 1.0
     progress: bool = True
+    # where snapshot mode's bulk-file reads run: DuckDB in this process, or Ray Data on a cluster
+    executor: str = "local"
+    ray_address: str | None = None
 
     def __post_init__(self) -> None:
         if (self.openalex_snapshot is None) != (self.s2_snapshot is None):
             given = "--openalex-snapshot" if self.openalex_snapshot is not None else "--s2-snapshot"
             raise ValueError(f"snapshot mode needs both --openalex-snapshot and --s2-snapshot; only {given} was given")
+        from surveybench.ray_cluster import check_executor
+
+        check_executor(self.executor, self.ray_address)
+        if self.executor == "ray" and self.openalex_snapshot is None:
+            raise ValueError("--executor ray runs snapshot mode on a Ray cluster: give --openalex-snapshot "
+                             "and --s2-snapshot (API mode is bound by the services' rate limits, not by CPUs)")
         for name in ("openalex_snapshot", "s2_snapshot"):
             folder = getattr(self, name)
             if folder is not None and not Path(folder).is_dir():
@@ -104,7 +113,7 @@ class _Progress:
 
 
 def _http(cfg: BuildConfig) -> Any:
-    from data_builders.http import HttpLayer, ServiceConfig
+    from surveybench.data_builders.http import HttpLayer, ServiceConfig
 
     s2_headers = {"x-api-key": cfg.s2_api_key} if cfg.s2_api_key else {}
     oa_params = {k: v for k, v in (("mailto", cfg.mailto), ("api_key", cfg.openalex_api_key)) if v}
@@ -166,14 +175,14 @@ def run_build(cfg: BuildConfig, *, panel: Any = None) -> dict[str, Any]:
 
 
 def _stage_candidates(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders import candidates as c
+    from surveybench.data_builders import candidates as c
 
     if cfg.candidate_files:
         rows = c.from_bulk_files(list(cfg.candidate_files), phrases=cfg.phrases, after_year=cfg.after_year,
                                  limit=cfg.limit)
         source = "bulk files"
     else:
-        from data_builders.clients import make_semanticscholar
+        from surveybench.data_builders.clients import make_semanticscholar
 
         rows = c.from_api(make_semanticscholar(http()), phrases=cfg.phrases, after_year=cfg.after_year,
                           limit=cfg.limit)
@@ -188,8 +197,8 @@ def _stage_candidates(cfg: BuildConfig, store: StageStore, http: Any, prog: _Pro
 
 
 def _stage_classification(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders.candidates import title_matches
-    from data_builders.classify import classify, make_panel
+    from surveybench.data_builders.candidates import title_matches
+    from surveybench.data_builders.classify import classify, make_panel
 
     cands = list(store.read_jsonl("01_candidates.jsonl"))
     decided = {r["corpus_id"] for r in store.read_jsonl("02_classification.jsonl")}
@@ -226,7 +235,7 @@ def _stage_classification(cfg: BuildConfig, store: StageStore, http: Any, prog: 
 
 
 def _stage_fulltext(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders.s2orc import S2orcError, iter_records, parse_record, passes_filter
+    from surveybench.data_builders.s2orc import S2orcError, iter_records, parse_record, passes_filter
 
     meta = {c["corpus_id"]: c for c in store.read_jsonl("01_candidates.jsonl")}
     wanted = {r["corpus_id"] for r in store.read_jsonl("02_classification.jsonl") if r["is_survey"]}
@@ -275,16 +284,17 @@ def _reason_key(reason: str) -> str:
 
 
 def _stage_enrichment(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders.enrich import apply_enrichment, fetch_api, load_core_rankings
+    from surveybench.data_builders.enrich import apply_enrichment, fetch_api, load_core_rankings
 
     surveys = _surveys(store, "03_surveys.jsonl")
     refs = [r for s in surveys for r in s.references]
     if cfg.snapshot_mode:
-        from data_builders.snapshot import fetch_snapshot
+        from surveybench.data_builders.snapshot import fetch_snapshot
 
-        data = fetch_snapshot(refs, openalex_dir=cfg.openalex_snapshot, s2_dir=cfg.s2_snapshot)
+        data = fetch_snapshot(refs, openalex_dir=cfg.openalex_snapshot, s2_dir=cfg.s2_snapshot,
+                              scans=_scan_runner(cfg))
     else:
-        from data_builders.clients import OpenAlexClient, make_semanticscholar
+        from surveybench.data_builders.clients import OpenAlexClient, make_semanticscholar
 
         layer = http()
         data = fetch_api(refs, make_semanticscholar(layer), OpenAlexClient(layer), progress=prog)
@@ -301,20 +311,38 @@ def _stage_enrichment(cfg: BuildConfig, store: StageStore, http: Any, prog: _Pro
     return {"references": len(refs), "with_s2": n_s2, "with_openalex": n_oa,
             "not_in_s2": len(refs) - n_s2, "not_in_openalex": len(refs) - n_oa,
             "mode": "snapshot" if cfg.snapshot_mode else "api", "unique_dois": len(data.works),
-            "authors": len(data.authors), "sources": len(data.sources)}
+            "authors": len(data.authors), "sources": len(data.sources), **_executor_stats(cfg)}
+
+
+def _scan_runner(cfg: BuildConfig) -> Any:
+    """Snapshot reads: None (DuckDB in this process) or Ray Data on the cluster (--executor ray)."""
+    if cfg.executor != "ray":
+        return None
+    from surveybench.data_builders.ray_snapshot import RayScanRunner
+
+    return RayScanRunner(cfg.ray_address)
+
+
+def _executor_stats(cfg: BuildConfig) -> dict[str, Any]:
+    if cfg.executor != "ray":
+        return {"executor": "local"}
+    from surveybench.ray_cluster import cluster_info
+
+    info = cluster_info()
+    return {"executor": "ray", "cluster": {k: info[k] for k in ("ray_version", "nodes", "cpus", "gpus")}}
 
 
 def _stage_second_level(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders.enrich import fetch_second_level_api
+    from surveybench.data_builders.enrich import fetch_second_level_api
 
     surveys = _surveys(store, "04_surveys.jsonl")
     ids = sorted({w for s in surveys for r in s.references for w in r.referenced_works})
     if cfg.snapshot_mode:
-        from data_builders.snapshot import fetch_second_level_snapshot
+        from surveybench.data_builders.snapshot import fetch_second_level_snapshot
 
-        rows = fetch_second_level_snapshot(ids, openalex_dir=cfg.openalex_snapshot)
+        rows = fetch_second_level_snapshot(ids, openalex_dir=cfg.openalex_snapshot, scans=_scan_runner(cfg))
     else:
-        from data_builders.clients import OpenAlexClient
+        from surveybench.data_builders.clients import OpenAlexClient
 
         rows = fetch_second_level_api(ids, OpenAlexClient(http()), progress=prog)
     store.write_jsonl("05_second_level.jsonl", (rows[k] for k in sorted(rows)))
@@ -322,7 +350,7 @@ def _stage_second_level(cfg: BuildConfig, store: StageStore, http: Any, prog: _P
 
 
 def _stage_domains(cfg: BuildConfig, store: StageStore, http: Any, prog: _Progress, panel: Any) -> dict:
-    from data_builders.domains import label_domain
+    from surveybench.data_builders.domains import label_domain
 
     out = []
     for s in _surveys(store, "04_surveys.jsonl"):

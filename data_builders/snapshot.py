@@ -10,17 +10,18 @@ Every query names its columns with types (nested objects as ``JSON``, so DuckDB 
 schema from the free-form ``abstract_inverted_index``), filters by joining against a temp table
 of wanted ids/DOIs, and returns only matching rows: a partition streams through DuckDB and never
 sits in Python memory. Records are reshaped into the API response shape so
-:func:`data_builders.enrich.apply_enrichment` treats both modes alike.
+:func:`surveybench.data_builders.enrich.apply_enrichment` treats both modes alike.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from data_builders.enrich import EnrichmentData, ref_doi, s2_lookup_id, second_level_row, short_oa_id
+from surveybench.data_builders.enrich import EnrichmentData, ref_doi, s2_lookup_id, second_level_row, short_oa_id
 from surveybench.model import Reference, normalise_doi
 
 _WORK_COLS = {
@@ -93,6 +94,27 @@ def _query(con: Any, files: Sequence[str], cols: dict[str, str], key_expr: str, 
     return out
 
 
+@dataclass(frozen=True)
+class Scan:
+    """One filtered read of a file set: the rows of ``files`` (columns ``cols``) whose ``key_expr``
+    is in ``wanted``, the newest partition (file name order) winning for a key."""
+
+    files: Sequence[str]
+    cols: dict[str, str]
+    key_expr: str
+    wanted: Sequence[str]
+
+
+# Runs several scans and returns each one's rows, in order. DuckDB runs them one after another;
+# surveybench.data_builders.ray_snapshot runs them on a Ray cluster (one pass per file set).
+ScanRunner = Callable[[Sequence[Scan]], list[list[dict]]]
+
+
+def duckdb_scans(con: Any) -> ScanRunner:
+    """The default :data:`ScanRunner`: each scan is one DuckDB query on ``con``."""
+    return lambda scans: [_query(con, s.files, s.cols, s.key_expr, s.wanted) for s in scans]
+
+
 def _s2_from_dataset(p: dict[str, Any], abstract: str | None, tldr: str | None) -> dict[str, Any]:
     """A Datasets API ``papers`` row in the Graph API response shape."""
     canon = {"doi": "DOI", "arxiv": "ArXiv", "corpusid": "CorpusId"}
@@ -117,10 +139,15 @@ def _s2_from_dataset(p: dict[str, Any], abstract: str | None, tldr: str | None) 
     }
 
 
-def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Path) -> EnrichmentData:
-    import duckdb
+def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Path,
+                   scans: ScanRunner | None = None) -> EnrichmentData:
+    """Stage 4 from bulk files; ``scans`` runs the filtered reads (default: DuckDB in process)."""
+    con = None
+    if scans is None:
+        import duckdb
 
-    con = duckdb.connect()
+        con = duckdb.connect()
+        scans = duckdb_scans(con)
     data = EnrichmentData()
     # --- Semantic Scholar datasets
     lookups = sorted({i for r in refs if (i := s2_lookup_id(r))})
@@ -132,17 +159,21 @@ def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Pat
     if not papers_files:
         raise SnapshotError(f"{s2_dir}: no papers/*.gz files")
     # the same four ways the API mode looks a reference up (s2_lookup_id)
-    rows = _query(con, papers_files, _S2_PAPER_COLS, "CAST(corpusid AS VARCHAR)", list(by_cid))
-    rows += _query(con, papers_files, _S2_PAPER_COLS, "lower(json_extract_string(externalids, '$.DOI'))", list(by_doi))
-    rows += _query(con, papers_files, _S2_PAPER_COLS, "json_extract_string(externalids, '$.ArXiv')", list(by_arxiv))
-    rows += _query(con, papers_files, _S2_PAPER_COLS, "regexp_replace(url, '^.*/', '')", list(by_pid))
+    rows = [r for found in scans([
+        Scan(papers_files, _S2_PAPER_COLS, "CAST(corpusid AS VARCHAR)", list(by_cid)),
+        Scan(papers_files, _S2_PAPER_COLS, "lower(json_extract_string(externalids, '$.DOI'))", list(by_doi)),
+        Scan(papers_files, _S2_PAPER_COLS, "json_extract_string(externalids, '$.ArXiv')", list(by_arxiv)),
+        Scan(papers_files, _S2_PAPER_COLS, "regexp_replace(url, '^.*/', '')", list(by_pid)),
+    ]) for r in found]
     cids = sorted({str(r["corpusid"]) for r in rows})
-    abstracts = {str(r["corpusid"]): r["abstract"] for r in _query(
-        con, _dataset_files(s2_dir, "abstracts"), {"corpusid": "BIGINT", "abstract": "VARCHAR"},
-        "CAST(corpusid AS VARCHAR)", cids)}
-    tldrs = {str(r["corpusid"]): r["text"] for r in _query(
-        con, _dataset_files(s2_dir, "tldrs"), {"corpusid": "BIGINT", "text": "VARCHAR"},
-        "CAST(corpusid AS VARCHAR)", cids)}
+    abstract_rows, tldr_rows = scans([
+        Scan(_dataset_files(s2_dir, "abstracts"), {"corpusid": "BIGINT", "abstract": "VARCHAR"},
+             "CAST(corpusid AS VARCHAR)", cids),
+        Scan(_dataset_files(s2_dir, "tldrs"), {"corpusid": "BIGINT", "text": "VARCHAR"},
+             "CAST(corpusid AS VARCHAR)", cids),
+    ])
+    abstracts = {str(r["corpusid"]): r["abstract"] for r in abstract_rows}
+    tldrs = {str(r["corpusid"]): r["text"] for r in tldr_rows}
     for p in rows:
         cid = str(p["corpusid"])
         rec = _s2_from_dataset(p, abstracts.get(cid), tldrs.get(cid))
@@ -158,32 +189,44 @@ def fetch_snapshot(refs: Sequence[Reference], *, openalex_dir: Path, s2_dir: Pat
             data.s2[rec["paperId"]] = rec
     # --- OpenAlex works by DOI (snapshot DOIs are https://doi.org/ URLs)
     dois = sorted({d for r in refs if (d := ref_doi(r, data))})
-    works = _query(con, _files(openalex_dir, "works"), _WORK_COLS,
-                   "lower(regexp_replace(doi, '^https?://(dx\\.)?doi\\.org/', ''))", dois)
+    [works] = scans([Scan(_files(openalex_dir, "works"), _WORK_COLS,
+                          "lower(regexp_replace(doi, '^https?://(dx\\.)?doi\\.org/', ''))", dois)])
     for w in works:
         w.pop("abstract_inverted_index", None)
         w.pop("display_name", None)
         data.works[normalise_doi(w["doi"])] = w
     aids = sorted({short_oa_id((s.get("author") or {}).get("id")) for w in data.works.values()
                    for s in w.get("authorships") or [] if (s.get("author") or {}).get("id")})
-    for a in _query(con, _files(openalex_dir, "authors"), _AUTHOR_COLS, "regexp_replace(id, '^.*/', '')", aids):
-        data.authors[short_oa_id(a["id"])] = a
     sids = sorted({short_oa_id(src["id"]) for w in data.works.values()
                    if (src := (w.get("primary_location") or {}).get("source")) and src.get("id")})
-    for s in _query(con, _files(openalex_dir, "sources"), _SOURCE_COLS, "regexp_replace(id, '^.*/', '')", sids):
+    author_rows, source_rows = scans([
+        Scan(_files(openalex_dir, "authors"), _AUTHOR_COLS, "regexp_replace(id, '^.*/', '')", aids),
+        Scan(_files(openalex_dir, "sources"), _SOURCE_COLS, "regexp_replace(id, '^.*/', '')", sids),
+    ])
+    for a in author_rows:
+        data.authors[short_oa_id(a["id"])] = a
+    for s in source_rows:
         data.sources[short_oa_id(s["id"])] = s
-    con.close()
+    if con is not None:
+        con.close()
     return data
 
 
-def fetch_second_level_snapshot(work_ids: Sequence[str], *, openalex_dir: Path) -> dict[str, dict]:
-    import duckdb
+def fetch_second_level_snapshot(work_ids: Sequence[str], *, openalex_dir: Path,
+                                scans: ScanRunner | None = None) -> dict[str, dict]:
+    """Stage 5 from the OpenAlex works snapshot; ``scans`` as in :func:`fetch_snapshot`."""
+    con = None
+    if scans is None:
+        import duckdb
 
-    con = duckdb.connect()
+        con = duckdb.connect()
+        scans = duckdb_scans(con)
     ids = sorted({short_oa_id(w) for w in work_ids if w})
     out = {}
-    for w in _query(con, _files(openalex_dir, "works"), _WORK_COLS, "regexp_replace(id, '^.*/', '')", ids):
+    [works] = scans([Scan(_files(openalex_dir, "works"), _WORK_COLS, "regexp_replace(id, '^.*/', '')", ids)])
+    for w in works:
         row = second_level_row(w)
         out[row["openalex_id"]] = row
-    con.close()
+    if con is not None:
+        con.close()
     return out

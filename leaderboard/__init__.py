@@ -1,5 +1,5 @@
-"""The static leaderboard site: ``build_site(results, out_dir)`` (see :mod:`leaderboard.site`)."""
+"""The static leaderboard site: ``build_site(results, out_dir)`` (see :mod:`surveybench.leaderboard.site`)."""
 
-from leaderboard.site import build_site
+from surveybench.leaderboard.site import build_site
 
 __all__ = ["build_site"]

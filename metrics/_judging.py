@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from metrics.base import MetricContext
+from surveybench.metrics.base import MetricContext, MetricResult
+from surveybench.model import Survey
 
 
 TINY_JUDGE_NOTE = (
@@ -78,9 +79,42 @@ class UsageProbe:
         return {**total, **({"note": TINY_JUDGE_NOTE} if tiny else {}), "per_judge": per_judge}
 
 
+class JudgedMetric:
+    """The skeleton every LLM-judged metric shares: pick the judge(s) from the context, measure
+    the judges' usage across the call, attach it to the result.
+
+    A subclass declares ``name``/``description``/``paper``/``spec`` as any metric and implements
+    :meth:`assess`, which gets the judge(s) and returns a :class:`MetricResult` without usage.
+    ``whole_panel = False`` makes a panel lend only its first judge (metrics whose answer is not
+    a per-judge score). :meth:`judging` may be overridden to judge through something else (the
+    NLI backend of ``citation_nli``) while still counting the judges' usage.
+    """
+
+    name: str
+    requires: frozenset[str] = frozenset({"judge"})
+    whole_panel: bool = True
+
+    def judging(self, ctx: MetricContext) -> tuple[Any, list[Any]]:
+        """What :meth:`assess` judges with, and the judges whose usage is counted."""
+        judges = judges_of(ctx)
+        if not self.whole_panel:
+            judges = judges[:1]
+        return judges, judges
+
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, judging: Any) -> MetricResult:
+        raise NotImplementedError
+
+    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
+        judging, judges = self.judging(ctx)
+        probe = UsageProbe(judges, self.name)
+        result = self.assess(candidate, reference, ctx, judging)
+        result.usage = probe.delta()
+        return result
+
+
 def backend_for_nli(ctx: MetricContext) -> tuple[Any, list[Any]]:
     """The h() backend: the context's ``nli`` resource if configured, else the judge."""
-    from metrics._nli_backends import JudgeNLI, make_nli_backend
+    from surveybench.metrics._nli_backends import JudgeNLI, make_nli_backend
 
     if ctx.has("nli"):
         nli = ctx.get("nli")

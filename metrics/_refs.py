@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from metrics._titles import RefKey, dedupe
+from surveybench.metrics._titles import RefKey, dedupe
+from surveybench.metrics.base import Option
 from surveybench.model import Reference, Survey
 
 
@@ -48,6 +49,13 @@ def survey_year(survey: Survey) -> int | None:
         return survey.year
     m = _YEAR.match(survey.publication_date or "")
     return int(m.group(1)) if m else None
+
+
+# read by reference_stats and reference_distribution alike
+SURVEY_YEAR_OPTION = Option(
+    "survey_year", int, None,
+    "year recency is measured from for the generated survey (default: its own year, else the human survey's)",
+)
 
 
 def generated_survey_year(candidate: Survey, reference: Survey, options: dict) -> int | None:

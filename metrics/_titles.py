@@ -23,9 +23,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from surveybench.metrics.base import Option
 from surveybench.model import Reference, normalise_arxiv_id, normalise_doi
 
 THRESHOLD = 0.95  # SurveyGen App. D.1 ("textual similarity exceeds 0.95"), script TITLE_TEXTUAL_THR
+# read by every metric that matches titles, so one --option sets it for all of them
+TITLE_THRESHOLD_OPTION = Option(
+    "citation_title_threshold", float, THRESHOLD,
+    "difflib ratio of normalised titles at which two references are the same paper (SurveyGen: 0.95)",
+)
 
 _GREEK = {
     name: chr(code)

@@ -8,10 +8,10 @@ LLM writes its own reference list from memory.
     Accuracy = |{g in R_G : g's title is in the index}| / |{g in R_G with a title}|
 
 ``R_G`` is every entry of the generated survey's reference list (an invented entry is a
-fabrication whether or not the text cites it), deduplicated as in :mod:`metrics.citation_set`.
+fabrication whether or not the text cites it), deduplicated as in :mod:`surveybench.metrics.citation_set`.
 "In the index" means an indexed title with normalised-title ``difflib`` similarity >= 0.95 -
-the same rule that matches references in citation-set quality (:mod:`metrics._titles`); the
-index of real titles (:class:`metrics.title_index.TitleIndex`) comes from the metric context
+the same rule that matches references in citation-set quality (:mod:`surveybench.metrics._titles`); the
+index of real titles (:class:`surveybench.metrics.title_index.TitleIndex`) comes from the metric context
 (resource ``title_index``). Entries with neither a title nor a raw reference string cannot be
 checked; they are left out of the ratio and counted in ``details``. The human survey is not used.
 """
@@ -19,11 +19,12 @@ checked; they are left out of the ratio and counted in ``details``. The human su
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from metrics._titles import THRESHOLD, RefKey, dedupe
-from metrics.base import MetricContext, MetricResult, register
-from metrics.title_index import Lookup, TitleIndex
+from surveybench.metrics._titles import THRESHOLD, TITLE_THRESHOLD_OPTION, RefKey, dedupe
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, ResourceDecl, ResourceSettings, higher, register
+from surveybench.metrics.title_index import Lookup, TitleIndex
 from surveybench.model import Survey
 
 
@@ -34,6 +35,20 @@ def citation_accuracy(lookups: Sequence[Lookup]) -> float | None:
     return sum(1 for x in lookups if x.found) / len(lookups)
 
 
+def _build_title_index(settings: ResourceSettings, ctx: MetricContext) -> TitleIndex:
+    assert settings.title_index is not None  # no identity, no build
+    return TitleIndex.open(Path(settings.title_index))
+
+
+def _title_index_identity(settings: ResourceSettings) -> str | None:
+    """The index file and its modification stamp: a rebuilt index gives new unit keys."""
+    if not settings.title_index:
+        return None
+    path = Path(settings.title_index)
+    stamp = path.stat().st_mtime_ns if path.exists() else 0
+    return f"{path.resolve()}@{stamp}"
+
+
 class CitationAccuracy:
     name = "citation_accuracy"
     description = (
@@ -42,9 +57,12 @@ class CitationAccuracy:
     )
     paper = "SurveyGen §3.2, Table 2 (Acc)"
     requires = frozenset({"title_index"})
-    score_meanings = {
-        "accuracy": "share of the generated survey's references found in the index of real papers (the rest may be invented)",
-    }
+    provides = (ResourceDecl("title_index", build=_build_title_index, identity=_title_index_identity),)
+    spec = MetricSpec(
+        version="1",
+        scores=(higher("accuracy", "share of the generated survey's references found in the index of real papers (the rest may be invented)"),),
+        options=(TITLE_THRESHOLD_OPTION,),
+    )
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
         index: TitleIndex = ctx.get("title_index")

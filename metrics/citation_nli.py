@@ -29,7 +29,7 @@ failed judge call leaves the claim out of the score it was needed for and is rec
 ``failures`` with the reply.
 
 h() comes from the context's ``nli`` resource when configured (``--nli hf:MODEL_ID``, see
-:mod:`metrics._nli_backends`), else from the judge (the first judge of a panel) with the NLI
+:mod:`surveybench.metrics._nli_backends`), else from the judge (the first judge of a panel) with the NLI
 prompt of SurveyX Fig. 10 / AutoSurvey's released judge, parsed strictly as Yes/No.
 """
 
@@ -39,8 +39,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from metrics._claims import Claim, extract_claims
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._claims import Claim, extract_claims
+from surveybench.metrics._judging import JudgedMetric
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, ResourceDecl, ResourceSettings, higher, register
 from surveybench.model import Survey
 
 NAME = "citation_nli"
@@ -251,25 +252,47 @@ def premise(claim: Claim, subset: frozenset[str], sources: Mapping[str, str]) ->
     return "\n".join(sources[r] for r in claim.ref_ids if r in subset)
 
 
-class CitationNLI:
+def _build_nli(settings: ResourceSettings, ctx: MetricContext) -> Any:
+    from surveybench.metrics._nli_backends import make_nli_backend
+
+    judge = ctx.get("judge") if settings.nli == "judge" else None
+    return make_nli_backend(settings.nli, judge=judge)
+
+
+def _nli_identity(settings: ResourceSettings) -> str | None:
+    # only when asked for: without --nli the metric judges with the judge itself
+    return settings.nli or None
+
+
+class CitationNLI(JudgedMetric):
     name = NAME
     description = "Share of cited sentences their cited papers support (recall), share of citations that are relevant (precision), and F1, by NLI"
     paper = "AutoSurvey §4 eq. 2-3, App. C; SurveyX §4.1 (F1)"
     requires = frozenset({"judge"})
-    score_meanings = {
-        "recall": "share of cited sentences that their cited papers, taken together, support (NLI)",
-        "precision": "share of citations that help support their sentence (AutoSurvey eq. 3)",
-        "f1": "harmonic mean of citation recall and precision (SurveyX)",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("recall", "share of cited sentences that their cited papers, taken together, support (NLI)"),
+            higher("precision", "share of citations that help support their sentence (AutoSurvey eq. 3)"),
+            higher("f1", "harmonic mean of citation recall and precision (SurveyX)"),
+        ),
+        options=(Option("citation_nli_title_fallback", bool, False,
+                        "judge references without abstract/TLDR on their title instead of leaving the claim out"),),
+    )
     # An HF NLI model (resource "nli", e.g. --nli hf:microsoft/deberta-large-mnli) can stand in
     # for the judge: either one is enough.
     requires_any = (frozenset({"judge"}), frozenset({"nli"}))
+    provides = (ResourceDecl("nli", build=_build_nli, identity=_nli_identity),)
 
-    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, backend_for_nli, flag
+    def judging(self, ctx: MetricContext) -> tuple[Any, list[Any]]:
+        """The h() backend (the judge, or an NLI model) and the judges whose usage counts."""
+        from surveybench.metrics._judging import backend_for_nli
 
-        backend, judges = backend_for_nli(ctx)
-        probe = UsageProbe(judges, NAME)
+        return backend_for_nli(ctx)
+
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, backend: Any) -> MetricResult:
+        from surveybench.metrics._judging import flag
+
         full = candidate.extra.get("full_texts") if isinstance(candidate.extra.get("full_texts"), dict) else None
         title_fallback = flag(ctx.options.get("citation_nli_title_fallback"))
         prepared = prepare_claims(candidate, full, title_fallback=title_fallback)
@@ -326,7 +349,6 @@ class CitationNLI:
                 "autosurvey_calls": out.autosurvey_calls,
                 "claims": evidence,
             },
-            usage=probe.delta(),
             failures=failures,
         )
 

@@ -15,9 +15,9 @@ Matching (:func:`match_references`):
    arXiv id, Semantic Scholar paper id or corpus id, OpenAlex work id) with equal normalised
    values. If they share identifier types but every shared one differs, they are different
    papers and titles are not compared.
-2. **Titles** otherwise - normalised titles (:func:`metrics._titles.normalise_title`) with
+2. **Titles** otherwise - normalised titles (:func:`surveybench.metrics._titles.normalise_title`) with
    ``difflib.SequenceMatcher`` ratio >= 0.95, the similarity and threshold of the SurveyGen
-   script (rapidfuzz serves as a lossless prefilter, see :mod:`metrics._titles`).
+   script (rapidfuzz serves as a lossless prefilter, see :mod:`surveybench.metrics._titles`).
 3. **One-to-one, greedy by best score** - all candidate pairs sorted by score (identifier
    matches count 1.0 and go first), each reference used at most once. The SurveyGen script is
    not one-to-one (every generated title takes its best human title, two generated titles can
@@ -40,8 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from metrics._titles import THRESHOLD, RefKey, dedupe, prefilter_cutoff, title_similarity
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._titles import THRESHOLD, TITLE_THRESHOLD_OPTION, RefKey, dedupe, prefilter_cutoff, title_similarity
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Survey
 
 
@@ -176,12 +176,16 @@ class CitationSet:
     paper = "SurveyGen §3.2, App. D.1; SurveyX §4.1 (IoU)"
     requires: frozenset[str] = frozenset()
     scope = "cited"
-    score_meanings = {
-        "precision": "share of the generated survey's cited papers that the human survey also cites",
-        "recall": "share of the human survey's cited papers that the generated survey also cites",
-        "f1": "balance of the two (harmonic mean of precision and recall)",
-        "iou": "papers cited by both / papers cited by either (SurveyX IoU)",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("precision", "share of the generated survey's cited papers that the human survey also cites"),
+            higher("recall", "share of the human survey's cited papers that the generated survey also cites"),
+            higher("f1", "balance of the two (harmonic mean of precision and recall)"),
+            higher("iou", "papers cited by both / papers cited by either (SurveyX IoU)"),
+        ),
+        options=(TITLE_THRESHOLD_OPTION,),
+    )
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
         threshold = float(ctx.options.get("citation_title_threshold", THRESHOLD))
@@ -194,12 +198,16 @@ class CitationSetListed(CitationSet):
         "Same as citation_set but over every reference-list entry, cited in the text or not"
     )
     scope = "listed"
-    score_meanings = {
-        "precision": "share of the generated reference list that is also in the human reference list",
-        "recall": "share of the human reference list that is also in the generated reference list",
-        "f1": "balance of the two (harmonic mean of precision and recall)",
-        "iou": "entries in both lists / entries in either list",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("precision", "share of the generated reference list that is also in the human reference list"),
+            higher("recall", "share of the human reference list that is also in the generated reference list"),
+            higher("f1", "balance of the two (harmonic mean of precision and recall)"),
+            higher("iou", "entries in both lists / entries in either list"),
+        ),
+        options=(TITLE_THRESHOLD_OPTION,),
+    )
 
 
 register(CitationSet())

@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from metrics._judging import mean_known
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._judging import JudgedMetric, mean_known
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Survey
 
 NAME = "key_point_recall"
@@ -149,21 +149,29 @@ class _Point:
     text: str
 
 
-class KeyPointRecall:
+class KeyPointRecall(JudgedMetric):
+    whole_panel = False  # one judge extracts and checks the key points; a panel lends its first
     name = NAME
     description = "Share of the key points of the human survey (extracted per section by an LLM) that the generated survey covers"
     paper = "SurveyGen §3.2, App. D.1 (after Long²RAG)"
     requires = frozenset({"judge"})
-    score_meanings = {"kpr": "share of the human survey's key points that the generated survey covers"}
+    spec = MetricSpec(
+        version="1",
+        scores=(higher("kpr", "share of the human survey's key points that the generated survey covers"),),
+        options=(
+            Option("kpr_max_points", int, DEFAULT_MAX_POINTS, "key points extracted per human section"),
+            Option("kpr_section_chars", int, DEFAULT_SECTION_CHARS, "characters of a human section shown to the judge"),
+            Option("kpr_chunk_chars", int, DEFAULT_CHUNK_CHARS, "characters per chunk of the generated survey"),
+            Option("kpr_top_k", int, DEFAULT_TOP_K, "chunks checked first per key point, by embedding similarity"),
+        ),
+    )
 
-    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, failure, judges_of
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, judges: list[Any]) -> MetricResult:
+        from surveybench.metrics._judging import failure
         from surveybench.judges.parsing import parse_yes_no
         from surveybench.prompts.judging import KEY_POINT_CHECK, KEY_POINT_EXTRACT
 
-        judges = judges_of(ctx)
         judge = judges[0]
-        probe = UsageProbe([judge], NAME)
         opts = ctx.options
         max_points = int(opts.get("kpr_max_points", DEFAULT_MAX_POINTS))
         section_chars = int(opts.get("kpr_section_chars", DEFAULT_SECTION_CHARS))
@@ -233,7 +241,6 @@ class KeyPointRecall:
                     for p, f, w in zip(points, found, where) if f is True
                 ],
             },
-            usage=probe.delta(),
             failures=failures,
         )
 

@@ -4,12 +4,12 @@ Paper: SurveyGen §4.2 "Further Analysis of Reference Selection" and Figure 3; t
 quantities are those of its re-ranking (App. C, footnote 15).
 
 For each cited reference ``r`` (distinct works cited in the text, as in
-:mod:`metrics.reference_stats`) four quantities are computed, when ``r`` has the metadata:
+:mod:`surveybench.metrics.reference_stats`) four quantities are computed, when ``r`` has the metadata:
 
 * ``citations_per_year`` = citation_count(r) / max(A - year(r), 1), with ``A`` the year the
   citation counts were collected (``options["citations_as_of_year"]``, default: this calendar
   year) - "citation counts are normalized by the number of years since publication";
-* ``years_gap`` = Y - year(r), with ``Y`` the survey's year (as in :mod:`metrics.reference_stats`);
+* ``years_gap`` = Y - year(r), with ``Y`` the survey's year (as in :mod:`surveybench.metrics.reference_stats`);
 * ``author_h_index`` = h-index of the first author + h-index of the last author (the first
   author's alone when there is a single author);
 * ``venue_h_index`` = the venue's h-index.
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Any
 
-from metrics._refs import cited_references, generated_survey_year, reference_year, survey_year
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._refs import SURVEY_YEAR_OPTION, cited_references, generated_survey_year, reference_year, survey_year
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, lower, neutral, register
 from surveybench.model import Reference, Survey
 
 QUANTITIES = ("citations_per_year", "years_gap", "author_h_index", "venue_h_index")
@@ -95,10 +95,19 @@ class ReferenceDistribution:
         "author_h_index": "first + last author h-index",
         "venue_h_index": "venue h-index",
     }
-    score_meanings = {
-        **{f"ks_{q}": f"KS distance between the two surveys' references in {w} (0 = same distribution, 1 = no overlap)" for q, w in _WHAT.items()},
-        **{f"p_{q}": f"p-value of that KS test (small = the distributions differ)" for q in _WHAT},
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            *(lower(f"ks_{q}", f"KS distance between the two surveys' references in {w} (0 = same distribution, 1 = no overlap)")
+              for q, w in _WHAT.items()),
+            # a p-value is evidence about the test, not a quality: no better side
+            *(neutral(f"p_{q}", "p-value of that KS test (small = the distributions differ)", 0.0, 1.0) for q in _WHAT),
+        ),
+        options=(
+            Option("citations_as_of_year", int, None, "year the citation counts were collected (default: this year)"),
+            SURVEY_YEAR_OPTION,
+        ),
+    )
     requires: frozenset[str] = frozenset()
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

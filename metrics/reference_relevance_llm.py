@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from metrics._judging import mean_known
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._judging import JudgedMetric, mean_known
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Survey
 
 NAME = "reference_relevance_llm"
@@ -41,23 +41,25 @@ def panel_agreement(rows: dict[str, list[list[float | None]]], names: list[str])
     return out
 
 
-class ReferenceRelevanceLLM:
+class ReferenceRelevanceLLM(JudgedMetric):
     name = NAME
     description = "Share of the generated survey's references an LLM judges relevant to the topic, and their mean 1-5 topical relevance"
     paper = "SurveyX §4.1 (Relevance_LLM), SurveyGen App. I"
     requires = frozenset({"judge"})
-    score_meanings = {
-        "relevance_llm": "share of the generated survey's references the judge calls relevant to the topic",
-        "topical_relevance": "mean judge score 1-5 of the references' relevance to the topic",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("relevance_llm", "share of the generated survey's references the judge calls relevant to the topic"),
+            higher("topical_relevance", "mean judge score 1-5 of the references' relevance to the topic", 1.0, 5.0),
+        ),
+        options=(Option("reference_relevance_scale", bool, True, "also ask the 1-5 topical relevance (doubles the calls)"),),
+    )
 
-    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, failure, flag, judges_of
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, judges: list[Any]) -> MetricResult:
+        from surveybench.metrics._judging import failure, flag
         from surveybench.judges.parsing import parse_score_1_to_5, parse_yes_no
         from surveybench.prompts.judging import REFERENCE_RELEVANCE, TOPIC_RELEVANCE
 
-        judges = judges_of(ctx)
-        probe = UsageProbe(judges, NAME)
         topic = candidate.topic or reference.topic or reference.title
         with_scale = flag(ctx.options.get("reference_relevance_scale"), default=True)
         docs: list[tuple[str, str, str]] = []  # (ref id, title, text for the judge)
@@ -112,7 +114,6 @@ class ReferenceRelevanceLLM:
                 "per_judge": per_judge,
                 "agreement": panel_agreement(rows, list(per_judge)) if len(judges) > 1 else None,
             },
-            usage=probe.delta(),
             failures=failures,
         )
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from metrics._refs import cited_references, generated_survey_year, reference_year, survey_year
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._refs import SURVEY_YEAR_OPTION, cited_references, generated_survey_year, reference_year, survey_year
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, neutral, register
 from surveybench.model import Survey
 
 RR_KS = (1, 3, 5, 7, 10)
@@ -98,14 +98,17 @@ class ReferenceStats:
         "10,000 characters of text, rr@k = share of references from the survey's last k years"
     )
     paper = "SurveyGen-I §4.2, Table 2"
-    score_meanings = {
-        "nr": "number of distinct works the generated survey cites",
-        "cd": "distinct citations per 10,000 characters of body text (how densely it cites)",
-        **{
-            f"rr@{k}": f"share of its references published in the survey's last {k} year{'s' if k > 1 else ''} (survey year included)"
-            for k in RR_KS
-        },
-    }
+    # No better side: more, denser or more recent citing is not better in itself.
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            neutral("nr", "number of distinct works the generated survey cites"),
+            neutral("cd", "distinct citations per 10,000 characters of body text (how densely it cites)"),
+            *(neutral(f"rr@{k}", f"share of its references published in the survey's last {k} year{'s' if k > 1 else ''} (survey year included)", 0.0, 1.0)
+              for k in RR_KS),
+        ),
+        options=(SURVEY_YEAR_OPTION,),
+    )
     requires: frozenset[str] = frozenset()
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -22,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._embedding_options import SENTENCE_EMBEDDER_OPTIONS
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, neutral, register
 from surveybench.model import Reference, Survey
 
 
@@ -99,10 +100,15 @@ class RelevanceSemantic:
         "(higher = references closer to the topic)"
     )
     paper = "SurveyX §4.1"
-    score_meanings = {
-        "relevance_semantic": "mean embedding cosine between the topic and the generated survey's references",
-        "human": "the same for the human survey's references, for comparison",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("relevance_semantic", "mean embedding cosine between the topic and the generated survey's references", -1.0, 1.0),
+            neutral("human", "the same for the human survey's references, for comparison", -1.0, 1.0),
+        ),
+        # read by the engine's sentence embedder (surveybench.embeddings.make_embedder)
+        options=SENTENCE_EMBEDDER_OPTIONS,
+    )
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -16,7 +16,7 @@ Formulas (``rouge-score`` semantics; T = human tokens, G = generated tokens):
 * ``F = 2PR / (P + R)``.
 
 Tokens: lower-cased, non-alphanumerics replaced by spaces, Porter-stemmed when longer than three
-characters (``use_stemmer=True``). :mod:`metrics._rouge_fast` computes the identical floats in
+characters (``use_stemmer=True``). :mod:`surveybench.metrics._rouge_fast` computes the identical floats in
 a fraction of the time (equality tested against ``rouge-score``).
 
 Text that goes in: the *body text* of each survey - the paragraphs of content sections in
@@ -28,9 +28,9 @@ its "sentences", as in the SurveyGen script (``"\\n".join(paragraph texts)``).
 
 from __future__ import annotations
 
-from metrics._rouge_fast import ROUGE_TYPES, Score, score
-from metrics._text import prose_paragraphs
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._rouge_fast import ROUGE_TYPES, Score, score
+from surveybench.metrics._text import prose_paragraphs
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, register
 from surveybench.model import Survey
 
 
@@ -51,12 +51,15 @@ class Rouge:
         "rouge2 word pairs, rougeL/rougeLsum longest shared word sequence"
     )
     paper = "SurveyGen §3.2; Lin 2004"
-    score_meanings = {
-        "rouge1": "word overlap with the human survey's text (F-score of shared words, 0-1)",
-        "rouge2": "overlap of two-word sequences with the human text (F-score, 0-1)",
-        "rougeL": "longest run of words shared in the same order, whole text (F-score, 0-1)",
-        "rougeLsum": "longest shared word sequences paragraph by paragraph, combined (F-score, 0-1)",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("rouge1", "word overlap with the human survey's text (F-score of shared words, 0-1)"),
+            higher("rouge2", "overlap of two-word sequences with the human text (F-score, 0-1)"),
+            higher("rougeL", "longest run of words shared in the same order, whole text (F-score, 0-1)"),
+            higher("rougeLsum", "longest shared word sequences paragraph by paragraph, combined (F-score, 0-1)"),
+        ),
+    )
     requires: frozenset[str] = frozenset()
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from metrics._judging import mean_known
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._judging import JudgedMetric, mean_known
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Survey
 
 NAME = "rubric"
@@ -132,28 +132,33 @@ def agreement(per_judge: Mapping[str, Mapping[str, int | None]], criteria: Seque
     }
 
 
-class Rubric:
+class Rubric(JudgedMetric):
     name = NAME
     description = "LLM judges rate the survey 1-5 on coverage, structure, relevance, synthesis, critical analysis and consistency"
     paper = "AutoSurvey Table 1; SurveyX §4.1; SurveyGen-I §4.2, App. N"
     requires = frozenset({"judge"})
-    score_meanings = {
-        "coverage": "judge score 1-5: how fully the survey covers the topic (AutoSurvey Table 1)",
-        "structure": "judge score 1-5: logical organisation and flow (AutoSurvey Table 1)",
-        "relevance": "judge score 1-5: focus on the topic (AutoSurvey Table 1)",
-        "synthesis": "judge score 1-5: connects studies into patterns and frameworks (SurveyX)",
-        "critical_analysis": "judge score 1-5: depth of critique and research gaps (SurveyX)",
-        "consistency": "judge score 1-5: uniform tone, terminology, formatting (SurveyGen-I)",
-        "mean": "average of the criterion scores, over the judges",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("coverage", "judge score 1-5: how fully the survey covers the topic (AutoSurvey Table 1)", 1.0, 5.0),
+            higher("structure", "judge score 1-5: logical organisation and flow (AutoSurvey Table 1)", 1.0, 5.0),
+            higher("relevance", "judge score 1-5: focus on the topic (AutoSurvey Table 1)", 1.0, 5.0),
+            higher("synthesis", "judge score 1-5: connects studies into patterns and frameworks (SurveyX)", 1.0, 5.0),
+            higher("critical_analysis", "judge score 1-5: depth of critique and research gaps (SurveyX)", 1.0, 5.0),
+            higher("consistency", "judge score 1-5: uniform tone, terminology, formatting (SurveyGen-I)", 1.0, 5.0),
+            higher("mean", "average of the criterion scores, over the judges", 1.0, 5.0),
+        ),
+        options=(
+            Option("rubric_criteria", str, None, "comma-separated subset of the criteria (default: all six)"),
+            Option("rubric_max_chars", int, None, f"characters of the survey shown to the judge (default {DEFAULT_MAX_CHARS}, less for a small context)"),
+        ),
+    )
 
-    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, failure, judges_of
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, judges: list[Any]) -> MetricResult:
+        from surveybench.metrics._judging import failure
         from surveybench.judges.parsing import parse_score_1_to_5
         from surveybench.prompts.judging import RUBRIC
 
-        judges = judges_of(ctx)
-        probe = UsageProbe(judges, NAME)
         criteria = parse_criteria(ctx.options.get("rubric_criteria"))
         max_chars = int(ctx.options.get("rubric_max_chars") or context_chars(judges))
         content, rendering = render_survey(candidate, max_chars)
@@ -185,7 +190,6 @@ class Rubric:
                 "truncated": truncated,
                 "tiny_local_judge": any(getattr(j, "is_tiny_local", False) for j in judges),
             },
-            usage=probe.delta(),
             failures=failures,
         )
 

@@ -28,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from metrics._text import survey_prose  # re-exported: tests and callers import it from here
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics._text import survey_prose  # re-exported: tests and callers import it from here
+from surveybench.metrics._embedding_options import SENTENCE_EMBEDDER_OPTIONS
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, register
 from surveybench.model import Survey
 
 
@@ -83,9 +84,12 @@ class SemanticSimilarity:
         "and averaged); 1.0 = same meaning"
     )
     paper = "SurveyGen §3.2"
-    score_meanings = {
-        "similarity": "cosine of the two surveys' whole-text embeddings (1.0 = same meaning)",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(higher("similarity", "cosine of the two surveys' whole-text embeddings (1.0 = same meaning)", -1.0, 1.0),),
+        # read by the engine's sentence embedder (surveybench.embeddings.make_embedder)
+        options=SENTENCE_EMBEDDER_OPTIONS,
+    )
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

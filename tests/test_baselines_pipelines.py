@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from baselines import qualsg, run_baseline
-from baselines.surveygen import GenerationError
+from surveybench.baselines import qualsg, run_baseline
+from surveybench.baselines.surveygen import GenerationError
 from surveybench.cli import app
 from surveybench.judges import make_judge
 from surveybench.model import Author, Reference, Venue
@@ -179,7 +179,7 @@ def test_qual_sg_selection_follows_the_scores(scripted_llm, judge, minilm_embedd
 def test_qual_sg_co_citation_expansion(scripted_llm, judge, minilm_embedder) -> None:
     _rag_server(scripted_llm)
     scripted_llm.when(r"Topical relevance score:", "3")
-    from baselines.surveygen import qual_sg_select
+    from surveybench.baselines.surveygen import qual_sg_select
 
     chosen, table = qual_sg_select("Deep learning for image recognition", judge, minilm_embedder,
                                    CANDIDATES, budget=10, initial_n=2, cutoff="2025")
@@ -272,7 +272,7 @@ def test_cli_generate(scripted_llm, tmp_path: Path, monkeypatch, minilm_path) ->
 
 
 def test_autosurvey_merges_outlines_of_chunks(scripted_llm, judge, minilm_embedder) -> None:
-    from baselines.autosurvey import AutoSurveyConfig, autosurvey
+    from surveybench.baselines.autosurvey import AutoSurveyConfig, autosurvey
 
     scripted_llm.when(r"final outline", "Title: Merged\nSection 1: Only Section\nDescription 1: All.")
     for pattern, reply in AUTOSURVEY_REPLIES[:3]:

@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from baselines import qualsg
-from baselines.assemble import to_markdown
-from baselines.citations import CitationRegistry, expand_numbers, link_numbered, link_titles, title_matcher
-from baselines.outline import parse_autosurvey_outline, parse_surveygen_outline
-from baselines.retrieval import CandidateError, co_cited, load_candidates, published_before, top_n
+from surveybench.baselines import qualsg
+from surveybench.baselines.assemble import to_markdown
+from surveybench.baselines.citations import CitationRegistry, expand_numbers, link_numbered, link_titles, title_matcher
+from surveybench.baselines.outline import parse_autosurvey_outline, parse_surveygen_outline
+from surveybench.baselines.retrieval import CandidateError, co_cited, load_candidates, published_before, top_n
 from surveybench.judges.types import ParseError
 from surveybench.model import Author, Reference, Venue
 from surveybench.prompts import generation as G
@@ -250,8 +250,8 @@ def test_prompts_cite_their_sources() -> None:
 
 
 def test_markdown_rendering() -> None:
-    from baselines.assemble import assemble_survey
-    from baselines.outline import Outline, OutlineNode
+    from surveybench.baselines.assemble import assemble_survey
+    from surveybench.baselines.outline import Outline, OutlineNode
 
     reg = CitationRegistry()
     paras = link_numbered("Seminal ref [1].", {1: ("k", lambda: Reference(
@@ -272,8 +272,8 @@ def test_markdown_reads_back(tmp_path: Path) -> None:
     """A generated survey written as Markdown is read back by the Markdown reader with the same
     structure, citations and reference titles."""
     read_survey = pytest.importorskip("surveybench.readers").read_survey
-    from baselines.assemble import assemble_survey
-    from baselines.outline import Outline, OutlineNode
+    from surveybench.baselines.assemble import assemble_survey
+    from surveybench.baselines.outline import Outline, OutlineNode
 
     reg = CitationRegistry()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from data_builders.classify import classify, make_panel
+from surveybench.data_builders.classify import classify, make_panel
 from surveybench.judges.scripted_server import Fault
 
 

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from data_builders.clients import OpenAlexClient, make_semanticscholar, s2_batch
-from data_builders.http import HttpError, HttpLayer, ServiceConfig
+from surveybench.data_builders.clients import OpenAlexClient, make_semanticscholar, s2_batch
+from surveybench.data_builders.http import HttpError, HttpLayer, ServiceConfig
 from tests.plugins.webapis import Fault
 
 

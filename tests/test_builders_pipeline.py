@@ -16,7 +16,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from data_builders.pipeline import STAGES, BuildConfig, run_build
+from surveybench.data_builders.pipeline import STAGES, BuildConfig, run_build
 from tests.plugins.webapis import Fault, write_s2orc_shard, write_snapshots
 
 PHRASES = ("a survey", "survey of", "a review", "literature review", "overview",
@@ -255,7 +255,7 @@ def test_cli_help_lists_examples():
 def test_snapshot_finds_references_by_every_lookup_id(tmp_path, webapi_facts):
     """A reference known only by S2 paper id, by arXiv id, by DOI or by corpus id is found in the
     S2 dataset files the same way the API's batch endpoint finds it (s2_lookup_id)."""
-    from data_builders.snapshot import fetch_snapshot
+    from surveybench.data_builders.snapshot import fetch_snapshot
     from surveybench.model import Reference
     from tests.plugins.webapis import write_jsonl_gz
 

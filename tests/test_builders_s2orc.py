@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from data_builders.s2orc import S2orcError, iter_records, parse_record, passes_filter, record_format
+from surveybench.data_builders.s2orc import S2orcError, iter_records, parse_record, passes_filter, record_format
 from tests.plugins.shared_data import shared_path
 from tests.plugins.webapis import gold_as_datasets_api_record
 

@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from data_builders.candidates import SURVEY_PHRASES, bulk_query, from_bulk_files, title_matches
-from data_builders.classify import majority, parse_true_false
-from data_builders.domains import label_domain
-from data_builders.enrich import core_rank, load_core_rankings
-from data_builders.http import TokenBucket, _retry_after, redact_url
+from surveybench.data_builders.candidates import SURVEY_PHRASES, bulk_query, from_bulk_files, title_matches
+from surveybench.data_builders.classify import majority, parse_true_false
+from surveybench.data_builders.domains import label_domain
+from surveybench.data_builders.enrich import core_rank, load_core_rankings
+from surveybench.data_builders.http import TokenBucket, _retry_after, redact_url
 from surveybench.judges import ParseError
 from surveybench.prompts.classification import SURVEY_CLASSIFICATION
 from tests.plugins.shared_data import shared_path
@@ -144,7 +144,7 @@ def test_build_command_bad_input_is_one_clear_error(tmp_path):
 
 
 def test_snapshot_mode_needs_both_folders(tmp_path):
-    from data_builders.pipeline import BuildConfig
+    from surveybench.data_builders.pipeline import BuildConfig
 
     with pytest.raises(ValueError, match="needs both --openalex-snapshot and --s2-snapshot; only --s2-snapshot"):
         BuildConfig(work_dir=tmp_path / "w", out_dir=tmp_path / "o", s2_snapshot=tmp_path)
@@ -156,7 +156,7 @@ def test_snapshot_mode_needs_both_folders(tmp_path):
 def test_corrupt_snapshot_partition_is_named(tmp_path):
     import gzip
 
-    from data_builders.snapshot import SnapshotError, fetch_second_level_snapshot
+    from surveybench.data_builders.snapshot import SnapshotError, fetch_second_level_snapshot
 
     part = tmp_path / "oa" / "data" / "works" / "updated_date=2024-01-01" / "part_000.gz"
     part.parent.mkdir(parents=True)

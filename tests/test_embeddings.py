@@ -188,7 +188,7 @@ def test_chunk_long_real_text_fits_the_window(minilm_embedder: Embedder, dev_dir
 def test_second_metric_run_embeds_nothing(minilm_path: Path, tmp_path: Path, dev_dir: Path) -> None:
     """Through the metrics (chunked whole-text similarity, title matching) on a real dev pair: a
     second run on the same cache directory embeds no text and gives the same scores."""
-    from metrics.base import MetricContext, get_metric, load_all
+    from surveybench.metrics.base import MetricContext, get_metric, load_all
     from surveybench.readers import read_survey
 
     load_all()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 import pytest
 
-from metrics.base import REGISTRY, MetricResult
+from surveybench.metrics.base import REGISTRY, MetricResult, MetricSpec, higher, neutral
 from surveybench.eval import EvalConfig, EvalError, run_eval
 from surveybench.eval.manifest import sanitise_spec
 from surveybench.model import Paragraph, Section, Survey
@@ -33,6 +33,8 @@ class WordRatio:
     description: str = "word-count ratio (test)"
     paper: str = "none"
     requires: frozenset = field(default_factory=frozenset)
+    spec: MetricSpec = MetricSpec("1", (neutral("ratio", "candidate words / reference words"),
+                                        neutral("words", "candidate words")))
     calls: list = field(default_factory=list)
 
     def compute(self, candidate, reference, ctx):
@@ -48,6 +50,7 @@ class FailsOnB:
     description: str = "fails on topic B (test)"
     paper: str = "none"
     requires: frozenset = field(default_factory=frozenset)
+    spec: MetricSpec = MetricSpec("1", (higher("score", "always 1"), higher("maybe", "never known")))
 
     def compute(self, candidate, reference, ctx):
         if candidate.topic == "B":
@@ -61,6 +64,7 @@ class NeedsNLI:
     description: str = "needs an NLI model nobody provides (test)"
     paper: str = "none"
     requires: frozenset = field(default_factory=lambda: frozenset({"nli"}))
+    spec: MetricSpec = MetricSpec("1", (higher("x", "never computed"),))
 
     def compute(self, candidate, reference, ctx):  # pragma: no cover - never reached
         raise AssertionError("must be skipped")
@@ -150,7 +154,7 @@ def test_jobs_give_the_same_results(ws, test_metrics, tmp_path) -> None:
 def test_metric_whose_resource_is_missing_is_skipped_not_stored(ws, test_metrics) -> None:
     out = run_eval(ws, EvalConfig(systems=["S1"], metrics=["_t_nli", "_t_ratio"]), show_progress=False)
     assert out.manifest["units"]["skipped"] == 3
-    assert "nli unavailable" in out.manifest["skipped"][0]["reason"]
+    assert out.manifest["skipped"][0]["reason"].startswith("needs a nli (give --nli")
     df = pd.read_parquet(out.results_path)
     assert set(df.metric) == {"_t_ratio"}
     assert not (ws.units_dir / "t-nli").exists() and not list(ws.units_dir.glob("*nli*"))
@@ -223,6 +227,7 @@ class JudgeName:
     description: str = "records which judge it was lent (test)"
     paper: str = "none"
     requires: frozenset = field(default_factory=lambda: frozenset({"judge"}))
+    spec: MetricSpec = MetricSpec("1", (higher("one", "always 1"),))
 
     def compute(self, candidate, reference, ctx):
         return MetricResult(self.name, {"one": 1.0}, details={"judge": ctx.judge.name})
@@ -274,6 +279,7 @@ class Offline:
     paper: str = "none"
     requires: frozenset = field(default_factory=frozenset)
     calls: list = field(default_factory=list)
+    spec: MetricSpec = MetricSpec("1", (higher("x", "never computed"),))
 
     def compute(self, candidate, reference, ctx):
         self.calls.append(candidate.topic)

@@ -68,7 +68,7 @@ def test_real_run_results(real_run, dev_dir) -> None:
     assert manifest["units"]["failed"] == 0 and manifest["units"]["total"] == 45
 
     # pairing check: the stored score equals the metric run directly on the same pair
-    from metrics.base import MetricContext, get_metric
+    from surveybench.metrics.base import MetricContext, get_metric
     from surveybench.readers import read_survey
     from surveybench.workspace import Workspace
 

@@ -18,13 +18,14 @@ from surveybench.workspace import Workspace
 
 PLUGIN = '''
 import os, time
-from metrics.base import MetricResult, register
+from surveybench.metrics.base import MetricResult, MetricSpec, neutral, register
 
 class Slow:
     name = "_slow_words"
     description = "word count with a pause (test plugin)"
     paper = "none"
     requires = frozenset()
+    spec = MetricSpec("1", (neutral("ratio", "word ratio"), neutral("diff", "word difference", None, None)))
 
     def compute(self, candidate, reference, ctx):
         with open(os.environ["SIDE_EFFECT"], "a") as fh:   # one line per computation

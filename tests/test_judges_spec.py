@@ -47,6 +47,7 @@ def test_local_specs(tmp_path: Path) -> None:
     model.write_bytes(b"GGUF")
     other = parse_spec(f"local:{model}")
     assert other.model == str(model) and other.is_tiny_local  # 4 bytes is tiny indeed
+    assert other.name == "local:big.gguf"  # the file's name, never its local path
     with pytest.raises(JudgeSpecError, match="does not exist"):
         parse_spec(f"local:{tmp_path / 'missing.gguf'}")
     with pytest.raises(JudgeSpecError, match="gguf"):

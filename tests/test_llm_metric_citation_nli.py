@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from metrics._claims import extract_claims, split_sentences
-from metrics.base import MetricContext
-from metrics.citation_nli import CitationNLI, HQuery, citation_quality
+from surveybench.metrics._claims import extract_claims, split_sentences
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.citation_nli import CitationNLI, HQuery, citation_quality
 from surveybench.judges import make_judge
 from surveybench.model import Reference
 from tests._llm_metric_helpers import survey

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from metrics._nli_backends import HFNLI, entailment_index, make_nli_backend
-from metrics.base import MetricContext
-from metrics.citation_nli import CitationNLI
+from surveybench.metrics._nli_backends import HFNLI, entailment_index, make_nli_backend
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.citation_nli import CitationNLI
 from surveybench.model import Reference
 from tests._llm_metric_helpers import survey
 

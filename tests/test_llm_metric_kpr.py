@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from metrics.base import MetricContext
-from metrics.key_point_recall import KeyPointRecall, chunk_paragraphs, kpr, parse_key_points, search_key_points
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.key_point_recall import KeyPointRecall, chunk_paragraphs, kpr, parse_key_points, search_key_points
 from surveybench.judges import ParseError, make_judge
 from tests._llm_metric_helpers import survey
 from tests.plugins.llm import ChatRequest

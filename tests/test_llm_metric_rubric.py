@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from metrics.base import MetricContext
-from metrics.reference_relevance_llm import ReferenceRelevanceLLM
-from metrics.rubric import CRITERIA, Rubric, aggregate, render_survey
-from metrics.structure_llm import StructureLLM
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.reference_relevance_llm import ReferenceRelevanceLLM
+from surveybench.metrics.rubric import CRITERIA, Rubric, aggregate, render_survey
+from surveybench.metrics.structure_llm import StructureLLM
 from surveybench.judges import make_judge, make_panel
 from surveybench.model import Reference
 from surveybench.prompts.judging import ALL, RUBRIC

@@ -7,8 +7,8 @@ the usage must show the calls that went over HTTP.
 
 from __future__ import annotations
 
-from metrics.base import MetricContext
-from metrics.rubric import Rubric
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.rubric import Rubric
 from surveybench.judges import make_judge
 from tests._llm_metric_helpers import survey
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics.base import MetricContext, load_all
-from metrics.bertscore import BertScoreMetric, BertScorer, greedy_prf
+from surveybench.metrics.base import MetricContext, load_all
+from surveybench.metrics.bertscore import BertScoreMetric, BertScorer, greedy_prf
 from surveybench.model import Paragraph, Section, Survey
 
 CANDS = [

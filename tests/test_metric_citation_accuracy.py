@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics._titles import difflib_ratio, normalise_title
-from metrics.base import MetricContext, MissingResource, get_metric
-from metrics.title_index import TitleIndex, TitleIndexError, read_titles
+from surveybench.metrics._titles import difflib_ratio, normalise_title
+from surveybench.metrics.base import MetricContext, MissingResource, get_metric
+from surveybench.metrics.title_index import TitleIndex, TitleIndexError, read_titles
 from surveybench.model import Reference, Survey
 
 REAL = [
@@ -223,7 +223,7 @@ def test_query_without_known_words_falls_back_to_length_window() -> None:
 
 
 def test_build_command_saves_a_loadable_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from metrics.title_index import main
+    from surveybench.metrics.title_index import main
 
     src = tmp_path / "titles.txt"
     src.write_text("\n".join(REAL) + "\n", encoding="utf-8")

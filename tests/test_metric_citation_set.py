@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
-from metrics._titles import RefKey, normalise_title, reference_ids, title_similarity
-from metrics.base import MetricContext, get_metric
-from metrics.citation_set import match_references, set_scores
+from surveybench.metrics._titles import RefKey, normalise_title, reference_ids, title_similarity
+from surveybench.metrics.base import MetricContext, get_metric
+from surveybench.metrics.citation_set import match_references, set_scores
 from surveybench.model import CitationMark, Paragraph, Reference, Section, Survey
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics.base import MetricContext, get_metric, load_all
-from metrics.title_index import TitleIndex
+from surveybench.metrics.base import MetricContext, get_metric, load_all
+from surveybench.metrics.title_index import TitleIndex
 from surveybench.model import Author, CitationMark, Paragraph, Reference, Section, Survey, Venue
 
 load_all()

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from metrics.base import MetricContext, get_metric
-from metrics.reference_distribution import (
+from surveybench.metrics.base import MetricContext, get_metric
+from surveybench.metrics.reference_distribution import (
     author_h_index,
     citations_per_year,
     ks_test,
     reference_values,
     venue_h_index,
 )
-from metrics.reference_stats import citation_density, citation_keys, recency_ratios
+from surveybench.metrics.reference_stats import citation_density, citation_keys, recency_ratios
 from surveybench.model import Author, CitationMark, Paragraph, Reference, Section, Survey, Venue
 
 

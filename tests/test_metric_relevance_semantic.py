@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from metrics.base import MetricContext, load_all
-from metrics.relevance_semantic import RelevanceSemantic, reference_text, relevance_semantic
+from surveybench.metrics.base import MetricContext, load_all
+from surveybench.metrics.relevance_semantic import RelevanceSemantic, reference_text, relevance_semantic
 from surveybench.model import Reference, Survey
 
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score import rouge_scorer
 
-from metrics import _rouge_fast as rf
-from metrics.base import MetricContext, get_metric
-from metrics.rouge import rouge_scores, survey_text
+from surveybench.metrics import _rouge_fast as rf
+from surveybench.metrics.base import MetricContext, get_metric
+from surveybench.metrics.rouge import rouge_scores, survey_text
 from surveybench.model import CitationMark, Paragraph, Section, Survey
 
 TYPES = list(rf.ROUGE_TYPES)

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics.base import MetricContext, load_all
-from metrics.semantic_similarity import (
+from surveybench.metrics.base import MetricContext, load_all
+from surveybench.metrics.semantic_similarity import (
     SemanticSimilarity,
     chunked_similarity,
     cosine,

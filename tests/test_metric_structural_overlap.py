@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from metrics.base import MetricContext, load_all
-from metrics.structural_overlap import (
+from surveybench.metrics.base import MetricContext, load_all
+from surveybench.metrics.structural_overlap import (
     Match,
     StructuralOverlap,
     clean_title,

@@ -156,7 +156,7 @@ def test_real_dev_pair_through_the_readers(dev_dir: Path) -> None:
 
 
 def test_default_metric_set_is_everything_that_needs_no_judge() -> None:
-    from metrics.base import load_all
+    from surveybench.metrics.base import load_all
     from surveybench.commands.score_cmd import select_metrics
 
     registry = load_all()
@@ -171,8 +171,8 @@ def test_default_metric_set_is_everything_that_needs_no_judge() -> None:
 
 
 def test_default_run_scores_bertscore_offline(pair, tmp_path: Path) -> None:
-    from metrics.base import load_all
-    from metrics.bertscore import resolve_bertscore_model
+    from surveybench.metrics.base import load_all
+    from surveybench.metrics.bertscore import resolve_bertscore_model
 
     h, g = pair
     res = score("-r", str(h), "-c", str(g), "--json", cache=tmp_path / "cache")
@@ -218,8 +218,8 @@ def test_an_embedder_that_cannot_load_is_tried_once_and_named(pair, tmp_path: Pa
 def test_real_markdown_pair_offline_falls_back_to_local_minilm(
     dev_dir: Path, tmp_path: Path, minilm_embedder
 ) -> None:
-    from metrics.base import MetricContext
-    from metrics.semantic_similarity import SemanticSimilarity
+    from surveybench.metrics.base import MetricContext
+    from surveybench.metrics.semantic_similarity import SemanticSimilarity
     from surveybench.eval.runner import DEFAULT_EMBEDDER_ID, default_embedder_spec
     from surveybench.readers import read_survey
 

@@ -5,27 +5,33 @@ from __future__ import annotations
 import itertools
 import math
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
+from surveybench.analysis.directions import best_first, directions
 from surveybench.analysis.stats import domain_anova, paired_tests, summarise
 
 FORMATS = {"csv": "csv", "md": "md", "markdown": "md", "latex": "tex", "tex": "tex"}
 
 
 def build_report(df: pd.DataFrame, *, pairs: list[tuple[str, str]] | None = None,
-                 metrics: list[str] | None = None) -> dict[str, pd.DataFrame]:
+                 metrics: list[str] | None = None,
+                 manifests: list[dict[str, Any]] | None = None) -> dict[str, pd.DataFrame]:
     """``summary`` (per system), ``by_domain``, ``paired_tests`` (every pair of systems unless
-    ``pairs`` is given) and ``anova`` (per system across domains)."""
+    ``pairs`` is given) and ``anova`` (per system across domains). Summary rows carry each
+    sub-score's ``direction`` and list the best system first (lower first for distances)."""
     if metrics:
         df = df[df["metric"].isin(metrics)]
     systems = sorted(df["system"].dropna().unique())
     if pairs is None:
         pairs = list(itertools.combinations(systems, 2))
     paired = [paired_tests(df, a, b) for a, b in pairs]
+    dirs = directions(df, manifests or [])
     return {
-        "summary": summarise(df, ("system", "metric", "score")),
-        "by_domain": summarise(df, ("domain", "system", "metric", "score")),
+        "summary": best_first(summarise(df, ("system", "metric", "score")), dirs),
+        "by_domain": best_first(summarise(df, ("domain", "system", "metric", "score")), dirs,
+                                ("domain", "metric", "score")),
         "paired_tests": pd.concat(paired, ignore_index=True) if paired else paired_tests(df.iloc[:0], "", ""),
         "anova": domain_anova(df),
         "failures": df[df["status"] == "failed"][["system", "topic", "metric", "error"]].reset_index(drop=True),

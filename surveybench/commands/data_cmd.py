@@ -31,6 +31,16 @@ def _read_second_level(path: Path) -> dict[str, dict]:
     return out
 
 
+def _stored_quizzes(where: Path) -> list:
+    """Quizzes of a workspace or of a quiz directory (surveybench.quizzes)."""
+    from surveybench.quizzes import QuizStore
+
+    directory = where / "cache" / "quizzes" if (where / "cache").is_dir() else where
+    if not directory.is_dir():
+        raise typer.BadParameter(f"{where}: no stored quizzes (run `surveybench eval -m quiz` first)")
+    return list(QuizStore(directory).all())
+
+
 @data_app.command("export")
 def export(
     inputs: Annotated[
@@ -59,6 +69,11 @@ def export(
         str | None,
         typer.Option(help="Domain (e.g. 'Computer Science') for surveys whose source gives "
                      "none; Markdown files carry no domain, SurveyGen files do."),
+    ] = None,
+    quizzes: Annotated[
+        Path | None,
+        typer.Option(help="Workspace (or its cache/quizzes directory) whose stored quizzes join "
+                     "the dataset as the `quizzes` configuration (made by `eval -m quiz`)."),
     ] = None,
 ) -> None:
     """Write surveys as a Hugging Face dataset directory (Parquet per configuration + card).
@@ -114,6 +129,7 @@ def export(
                 second_level=meta,
                 # source paths are stored relative to the inputs: no local paths on the Hub
                 source_roots=[p for p in inputs if p.exists()],
+                quizzes=_stored_quizzes(quizzes) if quizzes else (),
                 build_stats={"input files": len(report.files), "surveys": len(surveys),
                              "unreadable files": len(bad) + len(missing),
                              "ignored files (not surveys)": sum(f.ignored for f in report.files)},

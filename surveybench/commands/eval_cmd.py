@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -48,47 +48,62 @@ def eval_command(
       surveybench eval -s AutoSurvey -s SurveyForge --data ./surveygen-hf --judge openai:gpt-4o-mini -j 4
     """
     from rich.console import Console
-    from rich.table import Table
 
+    from surveybench import api
     from surveybench.commands._options import parse_metric_options
-    from surveybench.eval import EvalConfig, EvalError, run_eval
-    from surveybench.workspace import Workspace, WorkspaceError
+    from surveybench.eval import EvalError
+    from surveybench.workspace import WorkspaceError
 
     console = Console(stderr=True, soft_wrap=True)
-    ws = Workspace(workspace)
     options = parse_metric_options(option or [])
-    config = EvalConfig(
-        systems=list(system), metrics=list(metrics), data=data, gold_dir=gold, split=split,
-        judge=judge, embedder=embedder, nli=nli, options=options, title_index=title_index, jobs=jobs, judge_concurrency=judge_concurrency, task=task, retry_failed=retry_failed,
-        metrics_modules=list(metrics_module or []), topics=list(topic) if topic else None,
-    )
     try:
-        outcome = run_eval(ws, config, console=console, show_progress=not no_progress)
+        outcome = api.evaluate(
+            list(system), workspace=workspace, metrics=list(metrics), options=options, judge=judge,
+            embedder=embedder, gold_dir=gold, data=data, split=split, nli=nli, title_index=title_index,
+            jobs=jobs, judge_concurrency=judge_concurrency, task=task, topics=list(topic) if topic else None,
+            retry_failed=retry_failed, metrics_modules=list(metrics_module or []), console=console,
+            show_progress=not no_progress,
+        )
     except (EvalError, WorkspaceError) as exc:
         console.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
+    print_outcome(outcome, console)
 
+
+def print_outcome(outcome: Any, console: Any) -> None:
+    """The mean scores per system (arrow = which way is better), units computed/reused/failed,
+    time per metric, failures and skipped units."""
     import pandas as pd
+    from rich.console import Console
+    from rich.table import Table
 
     df = pd.read_parquet(outcome.results_path)
     ok = df[df["status"] == "ok"]
     if not ok.empty:
+        arrows = {"higher": " ↑", "lower": " ↓"}
+        dirs = ok.groupby(["metric", "score"])["direction"].first().to_dict() if "direction" in ok else {}
         means = ok.groupby(["metric", "score", "system"])["value"].mean().unstack("system")
-        table = Table(title=f"mean scores — {outcome.run_id}")
+        table = Table(title=f"mean scores — {outcome.run_id}  (↑ higher is better, ↓ lower is better)")
         table.add_column("metric", no_wrap=True)
         table.add_column("score", no_wrap=True)
         for s in means.columns:
             table.add_column(str(s), justify="right")
         for (metric, score), row in means.iterrows():
-            table.add_row(metric, score, *[("" if pd.isna(v) else f"{v:.4f}") for v in row])
+            arrow = arrows.get(str(dirs.get((metric, score))), "")
+            table.add_row(metric, f"{score}{arrow}", *[("" if pd.isna(v) else f"{v:.4f}") for v in row])
         out = Console()
         (out if out.is_terminal else Console(width=160)).print(table)
     console.print(
         f"{outcome.computed} unit(s) computed, {outcome.reused} reused, {outcome.failed} failed; "
         f"results: {outcome.results_path}"
     )
+    usage = outcome.manifest.get("usage", {})
+    wall = usage.get("wall_seconds_by_metric", {})
+    if wall:
+        console.print("time per metric (this session): " + ", ".join(
+            f"{m} {sec:.1f}s" for m, sec in sorted(wall.items(), key=lambda kv: -kv[1])))
     failures = outcome.manifest.get("failures", [])
     for f in failures[:20]:
         console.print(f"[red]failed[/] {f['system']} / {f['topic']} / {f['metric']}: {f['reason']}")

@@ -105,13 +105,13 @@ def generate(
     if not topic or not topic.strip():
         fail("--topic is missing or empty")
 
-    from baselines import NEEDS_CANDIDATES, run_baseline
+    from surveybench.baselines import NEEDS_CANDIDATES, run_baseline
 
     pool = None
     if name in NEEDS_CANDIDATES:
         if candidates is None:
             fail(f"baseline {name} needs --candidates FILE")
-        from baselines.retrieval import CandidateError, load_candidates
+        from surveybench.baselines.retrieval import CandidateError, load_candidates
 
         try:
             pool = load_candidates(candidates)  # type: ignore[arg-type]
@@ -135,7 +135,7 @@ def generate(
         except Exception as e:  # model not found offline, bad path
             fail(f"cannot load embedding model {embedder or '(default)'}: {e}")
 
-    from baselines.surveygen import GenerationError
+    from surveybench.baselines.surveygen import GenerationError
 
     try:
         with console.status(f"running {name} on {topic!r} with {llm.name} ..."):
@@ -152,7 +152,7 @@ def generate(
         survey.extra["usage"] = usage
         out.write_text(survey.model_dump_json(indent=2), encoding="utf-8")
     else:
-        from baselines.assemble import to_markdown
+        from surveybench.baselines.assemble import to_markdown
 
         out.write_text(to_markdown(survey), encoding="utf-8")
     n_units = sum(1 for s in survey.sections if s.paragraphs)

@@ -31,13 +31,20 @@ def build(
       surveybench leaderboard build surveybench-runs/runs/run-1a2b3c -o site/ --title "Dev set"
     """
     from rich.console import Console
+    from rich.markup import escape
 
-    from leaderboard.site import build_site
+    from surveybench.analysis.results import ResultsError
+    from surveybench.leaderboard.site import SiteError, build_site
 
     err = Console(stderr=True, soft_wrap=True)
+    problems: list[str] = []
     try:
-        index = build_site(results, output, title=title)
-    except FileNotFoundError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        index = build_site(results, output, title=title, problems=problems)
+    except (FileNotFoundError, ResultsError, SiteError) as exc:
+        for p in problems:
+            err.print(f"[yellow]warning:[/] {escape(p)}")
+        err.print(f"[red]error:[/] {escape(str(exc))}")
         raise typer.Exit(2) from None
+    for p in problems:
+        err.print(f"[yellow]warning:[/] {escape(p)}")
     err.print(f"site written: {index}")

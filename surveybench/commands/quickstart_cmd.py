@@ -8,14 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-# Every metric that runs offline on a fresh machine in minutes: the reference-based ones, the
-# embedding ones (local MiniLM when the default embedder is not cached) and one LLM-judged
-# metric whose prompt holds only the two outlines, so the local judge answers in seconds.
-QUICKSTART_METRICS = (
-    "rouge,citation_set,citation_set_listed,reference_stats,reference_distribution,"
-    "structural_overlap,semantic_similarity,relevance_semantic,structure_llm"
-)
-HUMAN_DIR = "HumanSurvey"
+from surveybench.api import HUMAN_DIR, QUICKSTART_METRICS
 
 _HELP = """Run the whole benchmark on a directory laid out like SurveyBench's: one sub-directory per
 system (AutoSurvey/, SurveyForge/, ...) holding one survey file per topic, and HumanSurvey/ with
@@ -62,45 +55,29 @@ def quickstart_command(
 ) -> None:
     from rich.console import Console
 
-    from surveybench.cli import app
-    from surveybench.workspace import Workspace
+    from surveybench import api
+    from surveybench.commands.eval_cmd import print_outcome
 
     err = Console(stderr=True, soft_wrap=True)
-    human = data_dir / HUMAN_DIR
-    if not human.is_dir():
-        err.print(f"[red]error:[/] {data_dir}: no {HUMAN_DIR}/ directory with the human-written surveys")
-        raise typer.Exit(2)
-    systems = sorted(p.name for p in data_dir.iterdir() if p.is_dir() and p.name != HUMAN_DIR)
-    if not systems:
-        err.print(f"[red]error:[/] {data_dir}: no system directories beside {HUMAN_DIR}/")
-        raise typer.Exit(2)
-    ws = Workspace(workspace)
-    ws_args = ["--workspace", str(ws.root)]
-
-    def step(title: str, args: list[str]) -> int:
-        err.rule(title)
-        code = app(args, prog_name="surveybench", standalone_mode=False)
-        return int(code or 0)
-
-    # A file that cannot be read is reported by import and left out; the rest goes on.
-    import_code = step("import", ["import", str(data_dir), "--system-from-dir", *ws_args])
-    eval_args = ["eval", *[a for s in systems for a in ("--system", s)], "--metrics", metrics,
-                 "--jobs", str(jobs), *ws_args]
-    for t in topic or []:
-        eval_args += ["--topic", t]
-    if judge:
-        eval_args += ["--judge", judge]
-    if embedder:
-        eval_args += ["--embedder", embedder]
-    eval_code = step("evaluate", eval_args)
-    if eval_code:
-        raise typer.Exit(eval_code)
-    report_dir = ws.root / "report"
-    site_dir = ws.root / "site"
-    step("report", ["report", str(ws.root), "--output", str(report_dir), *ws_args])
-    step("leaderboard", ["leaderboard", "build", str(ws.root), "--output", str(site_dir)])
+    try:
+        api.quickstart_systems(data_dir)
+    except ValueError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    outcome = api.quickstart(data_dir, workspace=workspace, metrics=metrics, topics=topic, judge=judge,
+                             embedder=embedder, jobs=jobs, console=err, show_progress=True,
+                             on_step=lambda name: err.rule(name))
+    for step, code in outcome.steps.items():
+        if code:
+            err.print(f"[red]{step} failed[/] (exit code {code}): {outcome.messages.get(step, '')}")
+    if outcome.run is not None:
+        print_outcome(outcome.run, err)
     err.rule("done")
-    err.print(f"report: {report_dir}\nleaderboard: {site_dir / 'index.html'} (open it in a browser)")
-    if import_code:
+    if outcome.report_dir is not None:
+        err.print(f"report: {outcome.report_dir}")
+    if outcome.site_index is not None:
+        err.print(f"leaderboard: {outcome.site_index} (open it in a browser)")
+    if outcome.steps.get("import"):
         err.print("[yellow]some files could not be imported; see the import step above[/]")
-        raise typer.Exit(import_code)
+    if outcome.exit_code:
+        raise typer.Exit(outcome.exit_code)

@@ -38,17 +38,24 @@ def report_command(
     from rich.console import Console
     from rich.table import Table
 
+    from rich.markup import escape
+
     from surveybench.analysis import load_results
+    from surveybench.analysis.results import ResultsError, failure_summary
     from surveybench.analysis.tables import build_report, write_tables
     from surveybench.workspace import Workspace
 
     err = Console(stderr=True, soft_wrap=True)
     path = results if results is not None else Workspace(workspace).root
+    problems: list[str] = []
     try:
-        df = load_results(path)
-    except FileNotFoundError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        df = load_results(path, problems=problems)
+    except (FileNotFoundError, ResultsError) as exc:
+        err.print(f"[red]error:[/] {escape(str(exc))}")
         raise typer.Exit(2) from None
+    finally:
+        for p in problems:  # one line per unreadable run file; the others are reported on
+            err.print(f"[yellow]warning:[/] {escape(p)}")
     pairs = None
     if compare:
         pairs = []
@@ -117,6 +124,9 @@ def report_command(
             t.add_row(str(r.system), str(r.metric), str(r.score), str(r.domains), f(r.F), f(r.p), r.note)
         con.print(t)
     n_fail = len(tables["failures"])
-    if n_fail:
+    summary = failure_summary(df)
+    if summary:
+        err.print(f"[yellow]{escape(summary)}[/]: see {out_dir}/failures.*")
+    elif n_fail:
         err.print(f"[yellow]{n_fail} failed unit(s)[/]: see {out_dir}/failures.*")
     err.print(f"wrote {len(written)} file(s) to {out_dir}")

@@ -10,14 +10,6 @@ import typer
 
 from surveybench.commands._options import parse_metric_options
 
-# Plain-English meaning of sub-scores that several metrics share or that a metric does not
-# describe itself (a metric may define ``score_meanings``; that wins).
-GENERIC_MEANINGS: dict[str, str] = {
-    "precision": "share of the generated survey's items that the human survey also has",
-    "recall": "share of the human survey's items that the generated survey also has",
-    "f1": "balance of precision and recall (harmonic mean)",
-    "similarity": "cosine similarity of the two texts' embeddings (1 = same meaning)",
-}
 
 
 def register(app: typer.Typer) -> None:
@@ -32,7 +24,7 @@ def score_command(
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of the table."),
     embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5 when it is in the local Hugging Face cache, else the local all-MiniLM-L6-v2 (with a note)."),
     judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local) for metrics that ask an LLM."),
-    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Title index of real papers for citation_accuracy: a directory saved by `python -m metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) indexed on the fly."),
+    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Title index of real papers for citation_accuracy: a directory saved by `python -m surveybench.metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) indexed on the fly."),
     system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE (e.g. survey_year=2024, citation_title_threshold=0.9); repeat."),
     details: bool = typer.Option(False, "--details", help="With the table, also print each metric's evidence (matched references, counts)."),
@@ -72,17 +64,25 @@ def score_command(
     if cand_survey.system is None:
         cand_survey = cand_survey.model_copy(update={"system": "generated"})
     try:
-        chosen = select_metrics(metrics or [], judge_given=judge is not None)
+        selection = select_metrics(metrics or [], judge_given=judge is not None, options=options)
     except EvalError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
+    chosen = selection.metrics
     resources, notes = build_resources(
-        embedder=embedder, judge=judge, title_index=title_index, options=options,
-        needed=frozenset().union(*(m.requires for m in chosen)),
+        embedder=embedder, judge=judge, title_index=title_index, selection=selection,
     )
     for n in notes:
         err.print(f"[yellow]note:[/yellow] {n}")
-    results, skipped = run_metrics(chosen, cand_survey, ref_survey, resources, progress=not as_json, console=err)
+    from surveybench.eval import score_pair
+
+    from surveybench.metrics.base import MetricResult
+
+    records, skipped = score_pair(cand_survey, ref_survey, selection, resources, console=err, progress=not as_json)
+    from surveybench.eval.manifest import redact_secrets
+
+    skipped = [{**s, "reason": _short(redact_secrets(s["reason"]))} for s in skipped]
+    results = [MetricResult(r["metric"], r["scores"], r["details"], r["usage"], r["failures"]) for r in records]
     for n in resources.notes():  # decided while building (e.g. BERTScore's model fallback)
         err.print(f"[yellow]note:[/yellow] {n}")
         notes.append(n)
@@ -96,42 +96,26 @@ def score_command(
 
 
 def load_survey(path: Path, *, system: str | None = None) -> Any:
-    """A survey from ``path``: a SurveyBench JSON dump (``Survey.model_dump_json``) or any
-    format :func:`surveybench.readers.read_survey` reads. Raises ``ValueError`` naming the file."""
-    from surveybench.model import Survey
+    """A survey from ``path`` in any registered format (:mod:`surveybench.readers.formats`:
+    SurveyBench JSON dump, SurveyGen JSON, AutoSurvey JSON, Markdown), read exactly as every
+    other command reads it. Raises ``ValueError`` naming the file."""
+    from surveybench.readers import ReaderError, read_survey
 
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"{path}: no such file")
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise ValueError(f"{path}: not valid JSON ({e})") from None
-        if isinstance(data, dict) and "sections" in data and "references" in data and "id" in data:
-            from pydantic import ValidationError
-
-            try:
-                s = Survey.model_validate(data)
-            except ValidationError as e:
-                raise ValueError(f"{path}: not a valid SurveyBench survey: {e.errors()[0]['msg']} at {e.errors()[0]['loc']}") from None
-            return s.model_copy(update={"system": system}) if system else s
-    try:
-        from surveybench.readers import read_survey
-    except ImportError as e:  # the readers package is optional at import time
-        raise ValueError(f"{path}: cannot read this format (readers unavailable: {e})") from None
     try:
         return read_survey(path, system=system)
-    except Exception as e:  # ReaderError and friends: report, don't trace
+    except ReaderError as e:
         raise ValueError(str(e) if str(path) in str(e) else f"{path}: {e}") from None
 
 
-def select_metrics(names: list[str], *, judge_given: bool) -> list[Any]:
-    """Metric objects for names and groups (:func:`surveybench.eval.runner.select_metrics`);
+def select_metrics(names: list[str], *, judge_given: bool, options: dict[str, Any] | None = None) -> Any:
+    """The selected metrics with their checked options (:func:`surveybench.eval.plan.select`);
     default: every metric that needs no judge (all of them when a judge is given)."""
-    from surveybench.eval.runner import select_metrics as select
+    from surveybench.eval.plan import select
 
-    return select(names or ["all" if judge_given else "no-llm"])
+    return select(names or ["all" if judge_given else "no-llm"], options or {})
 
 
 def build_resources(
@@ -139,78 +123,28 @@ def build_resources(
     embedder: str | None = None,
     judge: str | None = None,
     title_index: Path | None = None,
-    options: dict[str, Any] | None = None,
-    needed: frozenset[str] = frozenset({"embedder"}),
+    selection: Any = None,
 ) -> tuple[Any, list[str]]:
-    """The eval runner's :class:`~surveybench.eval.runner.Resources` without a workspace, and
+    """The engine's :class:`~surveybench.eval.resources.Resources` without a workspace, and
     notes on what was decided (the default embedder, or its local fallback when offline).
 
     Models are built only when a metric asks for them; with no ``judge`` there is no judge, so
     metrics that need one are skipped rather than run on a default local model.
     """
-    from surveybench.eval.runner import Resources, default_embedder_spec
+    from surveybench.eval.resources import Resources, default_embedder_spec, settings_for
 
+    metrics = list(selection.metrics) if selection is not None else []
+    needed = frozenset().union(*(m.requires for m in metrics))
     notes: list[str] = []
     if embedder is None:
         embedder, note = default_embedder_spec()
         if note and "embedder" in needed:
             notes.append(note)
-    # jobs=4: the judge's own default concurrency, which `score` used before sharing this
-    resources = Resources(None, judge, embedder, 4, options=options or {}, title_index=title_index)
-    return resources, notes
-
-
-_HOW_TO_PROVIDE = {
-    "judge": "give --judge SPEC",
-    "title_index": "give --title-index FILE",
-    "embedder": "give --embedder MODEL",
-    "nli": "give --judge SPEC",
-}
-
-
-def run_metrics(
-    chosen: list[Any], candidate: Any, reference: Any, resources: Any, *, progress: bool, console: Any
-) -> tuple[list[Any], list[dict[str, str]]]:
-    """Run each metric; one that lacks or fails to load a resource, or fails, is skipped with a note.
-
-    A resource that cannot be built is tried once (:meth:`Resources.ensure` remembers the failure).
-    """
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from metrics.base import MissingResource
-    from surveybench.eval.manifest import redact_secrets
-
-    ctx = resources.ctx
-    results: list[Any] = []
-    skipped: list[dict[str, str]] = []
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-        console=console, disable=not progress, transient=True,
-    ) as bar:
-        task = bar.add_task("scoring", total=len(chosen))
-        for metric in chosen:
-            bar.update(task, description=f"scoring: {metric.name}")
-            need = resources.needs(metric)
-            missing = [r for r in sorted(need) if not ctx.has(r)]
-            if missing:
-                how = "; ".join(_HOW_TO_PROVIDE.get(r, f"provide {r}") for r in missing)
-                skipped.append({"metric": metric.name, "reason": f"needs a {', '.join(missing)} ({how})"})
-                bar.advance(task)
-                continue
-            reason = resources.ensure(need, load=True)
-            if reason is not None:
-                skipped.append({"metric": metric.name, "reason": _short(redact_secrets(reason))})
-                bar.advance(task)
-                continue
-            try:
-                results.append(metric.compute(candidate, reference, ctx))
-            except MissingResource as e:
-                skipped.append({"metric": metric.name, "reason": str(e)})
-            except Exception as e:  # a failing metric must not sink the others
-                reason = redact_secrets(f"failed: {type(e).__name__}: {_short(e)}")
-                skipped.append({"metric": metric.name, "reason": reason})
-            bar.advance(task)
-    return results, skipped
+    # judge concurrency 4: the judge's own default, which `score` used before sharing the engine
+    settings = settings_for(judge=judge, embedder=embedder, title_index=title_index,
+                            options=selection.flat_options if selection is not None else {},
+                            judge_concurrency=4)
+    return Resources(settings, metrics), notes
 
 
 def _short(e: BaseException | str, limit: int = 200) -> str:
@@ -244,10 +178,14 @@ def to_json(
 
 
 def meaning(metric: Any, sub: str) -> str:
-    own = getattr(metric, "score_meanings", None) or {}
-    if sub in own:
-        return own[sub]
-    return GENERIC_MEANINGS.get(sub, "")
+    """The sub-score's one-line meaning from the metric's spec, with its better side."""
+    from surveybench.metrics.base import spec_of
+
+    score = spec_of(metric).score(sub)
+    if score is None:
+        return ""
+    side = {"higher": " [higher is better]", "lower": " [lower is better]"}.get(score.direction, "")
+    return score.meaning + side
 
 
 def _fmt(v: Any) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from surveybench.model import Survey
 
-CONFIGS = ("surveys", "references", "second_level_references", "tasks")
+CONFIGS = ("surveys", "references", "second_level_references", "tasks", "quizzes")
 # references / second_level_references are left out of an export in which they have no rows.
 REQUIRED_CONFIGS = ("surveys",)
 
@@ -50,6 +50,7 @@ def export_dataset(
     second_level: Mapping[str, Mapping[str, Any]] | None = None,
     build_stats: Mapping[str, Any] | None = None,
     source_roots: Sequence[str | Path] = (),
+    quizzes: Iterable[Any] = (),
 ) -> Path:
     """Write ``surveys`` as a Hub-layout dataset directory and return its path.
 
@@ -63,8 +64,14 @@ def export_dataset(
     dataset meant for the Hub carries no local paths of the machine that built it
     (:func:`surveybench.dataset.schema.portable_source_path`). Every other field round-trips
     unchanged.
+
+    ``quizzes`` (:class:`surveybench.quizzes.Quiz`, e.g. ``QuizStore(ws.cache_dir / "quizzes").all()``)
+    become the ``quizzes`` configuration: one row per question, so every system can be
+    evaluated on the same quiz (weAIDB SurveyBench quiz-based evaluation).
     """
     import pyarrow.parquet as pq
+
+    from surveybench.quizzes import quiz_rows
 
     from surveybench.dataset import card, schema
 
@@ -95,6 +102,7 @@ def export_dataset(
         ),
         # Task inputs come from the human-written (gold) surveys only.
         "tasks": schema.table("tasks", [schema.task_row(s) for s in surveys if s.system is None]),
+        "quizzes": schema.table("quizzes", quiz_rows(list(quizzes))),
     }
     for config, tab in tables.items():
         path = out / card.data_file(config)

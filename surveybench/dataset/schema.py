@@ -49,6 +49,9 @@ SECTION = pa.struct(
     ]
 )
 
+FIGURE = pa.struct([("alt", pa.string()), ("target", pa.string()), ("line", pa.int32())])
+TABLE = pa.struct([("kind", pa.string()), ("line", pa.int32())])
+
 SURVEYS = pa.schema(
     [
         ("id", pa.string()),
@@ -66,6 +69,9 @@ SURVEYS = pa.schema(
         ("fields_of_study", pa.list_(pa.string())),
         ("sections", pa.list_(SECTION)),
         ("num_references", pa.int32()),
+        ("figures", pa.list_(FIGURE)),
+        ("tables", pa.list_(TABLE)),
+        ("body_chars", pa.int64()),
         ("source_format", pa.string()),
         ("source_path", pa.string()),
         ("extra", pa.string()),
@@ -168,11 +174,30 @@ TASKS = pa.schema(
     ]
 )
 
+# One row per quiz question of weAIDB SurveyBench's quiz-based evaluation (surveybench.quizzes).
+QUIZZES = pa.schema(
+    [
+        ("topic", pa.string()),
+        ("quiz_key", pa.string()),
+        ("kind", pa.string()),
+        ("question_id", pa.int32()),
+        ("category", pa.string()),
+        ("question", pa.string()),
+        ("answer", pa.string()),
+        ("source", pa.string()),
+        ("section", pa.string()),
+        ("judge", pa.string()),
+        ("embedder", pa.string()),
+        ("prompts", pa.string()),
+    ]
+)
+
 SCHEMAS: dict[str, pa.Schema] = {
     "surveys": SURVEYS,
     "references": REFERENCES,
     "second_level_references": SECOND_LEVEL,
     "tasks": TASKS,
+    "quizzes": QUIZZES,
 }
 
 CONFIG_DOCS: dict[str, str] = {
@@ -184,6 +209,9 @@ CONFIG_DOCS: dict[str, str] = {
     "'Second-Level References'), deduplicated across the corpus.",
     "tasks": "one row per human-written survey: the inputs of SurveyGen's three task settings "
     "(§2.1, App. B).",
+    "quizzes": "one row per quiz question of weAIDB SurveyBench's quiz-based evaluation: the "
+    "general questions (questions.yaml) with the human survey's answers, and the topic-specific "
+    "questions written from the human survey; every system is evaluated on the same quiz.",
 }
 
 # Field meanings; nested fields are documented as `parent.child`.
@@ -223,6 +251,16 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "sections.paragraphs.citations.unresolved": "keys the marker names that no "
         "bibliography entry defines",
         "num_references": "number of bibliography entries (rows in `references` for this survey)",
+        "figures": "figures (Markdown images) before the reference list, in document order "
+        "(weAIDB SurveyBench richness; empty for sources that keep none)",
+        "figures.alt": "the image's alt text",
+        "figures.target": "the image's path or URL",
+        "figures.line": "1-based line in the source file",
+        "tables": "tables before the reference list: Markdown pipe tables and HTML `<table>`s",
+        "tables.kind": "`markdown` or `html`",
+        "tables.line": "1-based line in the source file",
+        "body_chars": "characters of the source text before its reference list (the richness "
+        "denominator); null when the reader does not see the source text",
         "source_format": "reader that produced the record: surveygen-json, markdown, ...",
         "source_path": "file the record was read from, relative to the export's input "
         "directory (just the file name for a file given directly); never an absolute local path",
@@ -303,6 +341,22 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "section_references.section_title": "`outline.title`",
         "section_references.ref_ids": "`references.id` cited in the section, in order of first "
         "citation",
+    },
+    "quizzes": {
+        "topic": "topic of the quiz (joins `surveys.topic`)",
+        "quiz_key": "id of the quiz: topic, human survey, prompts, judge and embedder that made it",
+        "kind": "`general` (questions.yaml) or `specific` (written from the human survey)",
+        "question_id": "1-based question number within its kind",
+        "category": "general questions: concept, classification, history, algorithm, "
+        "application, profiling or prediction; null for specific questions",
+        "question": "the question",
+        "answer": "general: the human survey's answer; specific: the reference answer written "
+        "with the question",
+        "source": "specific: the human survey's paragraph the question was written from",
+        "section": "specific: the heading of that paragraph",
+        "judge": "the judge that wrote the questions and the human answers",
+        "embedder": "the embedding model used for retrieval",
+        "prompts": "JSON object: prompt name -> versioned fingerprint",
     },
 }
 

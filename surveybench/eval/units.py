@@ -3,8 +3,9 @@
 Why files and not one big table: a unit is written with a temp file + ``os.replace``, so a
 ``kill -9`` at any instant leaves either the whole unit or nothing, and a rerun of the same
 command finds every finished unit and computes only the rest. The key hashes everything that
-determines the result (both surveys' content, the metric, the judge/embedder it used), so a
-changed survey or model is recomputed instead of silently reused.
+determines the result (both surveys' content, the metric with its version and options, the
+judge/embedder it used), so a changed survey, option, metric version or model is recomputed
+instead of silently reused.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from surveybench.workspace import atomic_write_text, slugify
 
-UNIT_FORMAT = 1
+UNIT_FORMAT = 2  # 2: metric version and options in the key
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class UnitKey:
     candidate_hash: str
     reference_hash: str
     resources: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    metric_version: str = ""
+    options: str = "{}"  # the metric's resolved options, canonical JSON
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +42,8 @@ class UnitKey:
             "candidate_hash": self.candidate_hash,
             "reference_hash": self.reference_hash,
             "resources": dict(self.resources),
+            "metric_version": self.metric_version,
+            "options": json.loads(self.options),
         }
 
     @property

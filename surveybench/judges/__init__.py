@@ -16,6 +16,7 @@ from surveybench.judges.agreement import (
     mean_pairwise_spearman,
     pairwise_spearman,
 )
+from surveybench.judges.failures import failure_label, summarise_causes
 from surveybench.judges.judge import Judge, judge_factory, make_judge
 from surveybench.judges.panel import Panel, PanelResult, make_judge_or_panel, make_panel, summarise
 from surveybench.judges.parsing import (
@@ -29,6 +30,7 @@ from surveybench.judges.parsing import (
 from surveybench.judges.spec import DEFAULT_JUDGE_SPEC, JudgeSpec, local_smollm2_path, parse_spec
 from surveybench.judges.types import (
     Completion,
+    JudgeCacheError,
     Judgement,
     JudgeSpecError,
     ParseError,
@@ -40,6 +42,7 @@ __all__ = [
     "DEFAULT_JUDGE_SPEC",
     "Completion",
     "Judge",
+    "JudgeCacheError",
     "JudgeSpec",
     "JudgeSpecError",
     "Judgement",
@@ -48,6 +51,7 @@ __all__ = [
     "ParseError",
     "PermanentError",
     "TransientError",
+    "failure_label",
     "item_means",
     "judge_factory",
     "krippendorff_alpha",
@@ -65,4 +69,5 @@ __all__ = [
     "parse_text",
     "parse_yes_no",
     "summarise",
+    "summarise_causes",
 ]

@@ -5,6 +5,12 @@ model, prompt fingerprint (name, version, template hash), the rendered messages 
 sampling parameters (temperature, max_tokens, seed). Only replies that parsed are stored; the
 raw text is kept and re-parsed on a hit, so a stricter parser can reject an old reply.
 WAL mode lets several processes read while one writes; a lock serialises this process's threads.
+
+Replies are redacted (:func:`surveybench.secrets.redact_secrets`) before they are stored: a
+judge that echoes an API key must not leave it on disk. A cache file that is not SQLite, or
+whose pages are damaged (a truncated copy, a disk error), raises :class:`JudgeCacheError` naming
+the file when it is opened or read — never a silent skip: a run that cannot trust its cache
+stops and says so (delete the file to start a fresh cache).
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from surveybench.judges.types import JudgeCacheError
+from surveybench.secrets import redact_secrets
 
 
 def cache_key(**parts: Any) -> str:
@@ -33,12 +42,18 @@ class CachedReply:
 
 
 class ReplyCache:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, check: bool = True) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30.0)
+            if check:
+                # reads every page once: a truncated or damaged file fails here, by name,
+                # instead of in the middle of a run
+                verdict = self._db.execute("PRAGMA quick_check").fetchone()
+                if verdict is None or verdict[0] != "ok":
+                    raise sqlite3.DatabaseError(f"integrity check: {verdict[0] if verdict else 'no answer'}")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(
@@ -50,26 +65,39 @@ class ReplyCache:
             )
             self._db.commit()
         except sqlite3.DatabaseError as exc:
-            raise RuntimeError(f"judge cache {self.path} is not a usable SQLite file: {exc}") from exc
+            raise self._error(exc) from exc
+
+    def _error(self, exc: Exception) -> JudgeCacheError:
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+            return JudgeCacheError(f"judge cache {self.path} stayed locked by another process for 30 s ({exc})")
+        return JudgeCacheError(
+            f"judge cache {self.path} is not a usable SQLite file ({exc}); delete it to start a "
+            "fresh cache (its replies will be asked again)"
+        )
 
     def get(self, key: str) -> CachedReply | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT reply, prompt_tokens, completion_tokens, truncated FROM replies WHERE key=?",
-                (key,),
-            ).fetchone()
+        try:
+            with self._lock:
+                row = self._db.execute(
+                    "SELECT reply, prompt_tokens, completion_tokens, truncated FROM replies WHERE key=?",
+                    (key,),
+                ).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from exc
         if row is None:
             return None
         return CachedReply(row[0], int(row[1]), int(row[2]), bool(row[3]))
 
     def put(self, key: str, *, judge: str, prompt: str, reply: CachedReply) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO replies VALUES (?,?,?,?,?,?,?,?)",
-                (key, judge, prompt, reply.reply, reply.prompt_tokens,
-                 reply.completion_tokens, int(reply.truncated), time.time()),
-            )
-            self._db.commit()
+        """Store ``reply`` under ``key``, with every secret of the environment masked."""
+        row = (key, redact_secrets(judge), prompt, redact_secrets(reply.reply), reply.prompt_tokens,
+               reply.completion_tokens, int(reply.truncated), time.time())
+        try:
+            with self._lock:
+                self._db.execute("INSERT OR REPLACE INTO replies VALUES (?,?,?,?,?,?,?,?)", row)
+                self._db.commit()
+        except sqlite3.DatabaseError as exc:
+            raise self._error(exc) from exc
 
     def __len__(self) -> int:
         with self._lock:

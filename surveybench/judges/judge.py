@@ -54,6 +54,7 @@ from surveybench.judges.types import (
     TransientError,
 )
 from surveybench.judges.usage import UsageMeter, lookup_price, price_table
+from surveybench.secrets import redact_secrets
 
 T = TypeVar("T")
 log = logging.getLogger("surveybench.judges")
@@ -102,6 +103,11 @@ class Judge:
     ) -> None:
         if concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        if not timeout > 0:
+            raise ValueError(f"judge timeout must be a positive number of seconds, got {timeout}")
+        for what, n in (("max_retries", max_retries), ("parse_retries", parse_retries)):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"judge {what} must be a whole number >= 0, got {n!r}")
         self.spec = spec
         self.backend: Backend = backend or make_backend(spec, n_ctx=n_ctx, n_threads=n_threads)
         self.cache = ReplyCache(cache_path) if cache_path is not None else None
@@ -266,7 +272,7 @@ class Judge:
             if trace.truncated:
                 self.meter.add(metric, truncated=1)
             return Judgement(
-                value=value, ok=True, reply=done.text, attempts=trace.attempts, judge=self.name,
+                value=value, ok=True, reply=redact_secrets(done.text), attempts=trace.attempts, judge=self.name,
                 truncated=trace.truncated, prompt_tokens=trace.prompt_tokens,
                 completion_tokens=trace.completion_tokens, latency_s=time.monotonic() - started,
             )
@@ -279,7 +285,8 @@ class Judge:
         if trace.truncated:
             self.meter.add(metric, truncated=1)
         return Judgement(
-            value=None, ok=False, reply=reply, error=f"{cause}: {message}", attempts=trace.attempts,
+            value=None, ok=False, reply=None if reply is None else redact_secrets(reply),
+            error=redact_secrets(f"{cause}: {message}"), attempts=trace.attempts,
             judge=self.name, truncated=trace.truncated, prompt_tokens=trace.prompt_tokens,
             completion_tokens=trace.completion_tokens, latency_s=time.monotonic() - started,
         )
@@ -302,7 +309,7 @@ class Judge:
             exc = state.outcome.exception() if state.outcome else None
             delay = state.next_action.sleep if state.next_action else 0.0
             log.warning("judge %s: %s (%s); retry %d in %.1f s", self.name,
-                        getattr(exc, "cause", "error"), _clip(str(exc), 160),
+                        getattr(exc, "cause", "error"), _clip(redact_secrets(str(exc)), 160),
                         state.attempt_number, delay)
 
         def retryable(exc: BaseException) -> bool:

@@ -46,7 +46,8 @@ class JudgeSpec:
         if self.kind == "local":
             if self.raw == "local":
                 return f"local:{SMOLLM2_GGUF}"
-            return f"local:{self.model}"
+            # the file name, not its path: results and the site must not show local paths
+            return f"local:{Path(self.model).name}"
         if self.raw.startswith("openai:"):
             return f"openai:{self.model}"
         return f"{self.base_url}@{self.model}"

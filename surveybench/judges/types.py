@@ -20,6 +20,14 @@ class JudgeSpecError(ValueError):
     """A judge spec string (``--judge ...``) that names no usable backend."""
 
 
+class JudgeCacheError(RuntimeError):
+    """The judge's reply cache cannot be used (not SQLite, damaged pages, locked too long).
+
+    Not a failure of one judgement: every later question would meet it too, so it stops the run
+    with the file's name instead of skipping metrics or scoring without the cache.
+    """
+
+
 class TransientError(RuntimeError):
     """A backend failure worth retrying: 429, 5xx, connection error, timeout, garbled body.
 

@@ -36,7 +36,7 @@ SURVEY_CLASSIFICATION = PromptTemplate(
         "article, or “FALSE” if it does not. Do not include any additional commentary, "
         "explanation, or formatting instructions."
     ),
-    notes="Reply parsed by data_builders.classify.parse_true_false (TRUE/FALSE, case-insensitive).",
+    notes="Reply parsed by surveybench.data_builders.classify.parse_true_false (TRUE/FALSE, case-insensitive).",
 )
 
 PROMPTS = (SURVEY_CLASSIFICATION,)

@@ -22,10 +22,12 @@ from pathlib import Path
 
 from surveybench.model import Survey
 from surveybench.readers.errors import ReaderError
+from surveybench.readers.formats import detect_json_format, format_names, json_format, json_needs
 from surveybench.readers.report import FileReport, ImportReport, format_report
 
 _NOT_A_SURVEY = "JSON but not a known survey format"
-FORMATS = ("surveygen-json", "markdown", "autosurvey-json")
+# the format registry (surveybench/readers/formats.py): every command reads through it
+FORMATS = format_names()
 SUFFIXES = (".md", ".markdown", ".json")
 
 __all__ = [
@@ -54,25 +56,22 @@ def _load_json(path: Path, text: str) -> object:
 
 def detect_format(path: Path, text: str, data: object | None = None) -> str:
     """The reader for ``path``: by extension, confirmed (or, for unknown extensions, decided) by
-    the content."""
-    from surveybench.readers.autosurvey_json import is_autosurvey
-    from surveybench.readers.surveygen import is_surveygen
+    the content (JSON formats from the registry in :mod:`surveybench.readers.formats`)."""
+    from surveybench.readers.sgsimeval import part_of_system_dir
 
+    if part_of_system_dir(path):
+        # SGSimEval keeps one survey in several files of a folder: name the folder, not a misleading format error
+        raise ReaderError(path, f"one file of an SGSimEval system folder; read the folder {path.parent} instead")
     suffix = path.suffix.lower()
     looks_json = text.lstrip()[:1] in ("{", "[")
     if suffix == ".json" or (suffix not in (".md", ".markdown") and looks_json):
         if data is None:
             data = _load_json(path, text)
-        if is_surveygen(data):
-            return "surveygen-json"
-        if is_autosurvey(data):
-            return "autosurvey-json"
+        known = detect_json_format(data)
+        if known is not None:
+            return known.name
         keys = ", ".join(list(data)[:8]) if isinstance(data, dict) else type(data).__name__
-        raise ReaderError(
-            path,
-            f"{_NOT_A_SURVEY} (SurveyGen needs 'sections' and 'references', "
-            f"AutoSurvey needs 'survey' and 'reference'; found: {keys})",
-        )
+        raise ReaderError(path, f"{_NOT_A_SURVEY} ({json_needs()}; found: {keys})")
     return "markdown"
 
 
@@ -86,9 +85,11 @@ def read_survey_report(
     t0 = time.perf_counter()
     if fmt is not None and fmt not in FORMATS:
         raise ReaderError(path, f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    if fmt == "sgsimeval" or (fmt is None and path.is_dir()):
+        return _read_folder(path, system, t0)
     text = read_text(path)
     data = None
-    if fmt in ("surveygen-json", "autosurvey-json") or (fmt is None and path.suffix.lower() == ".json"):
+    if (fmt is not None and json_format(fmt) is not None) or (fmt is None and path.suffix.lower() == ".json"):
         data = _load_json(path, text)
     fmt = fmt or detect_format(path, text, data)
     report = FileReport(path=str(path), format=fmt, system=system)
@@ -106,25 +107,37 @@ def read_survey_report(
 
 
 def _dispatch(fmt: str, path: Path, text: str, data: object, system: str | None, report: FileReport) -> Survey:
-    from surveybench.readers.autosurvey_json import read_autosurvey_json
     from surveybench.readers.markdown import read_markdown_text
-    from surveybench.readers.surveygen import read_surveygen
 
-    if fmt == "surveygen-json":
-        from surveybench.readers.surveygen import is_surveygen
-
-        if not is_surveygen(data):
-            raise ReaderError(path, "not a SurveyGen JSON file (needs 'sections' and 'references')")
-        survey = read_surveygen(data, path, system=system, report=report)  # type: ignore[arg-type]
-    elif fmt == "autosurvey-json":
-        from surveybench.readers.autosurvey_json import is_autosurvey
-
-        if not is_autosurvey(data):
-            raise ReaderError(path, "not an AutoSurvey JSON file (needs 'survey' and 'reference')")
-        survey = read_autosurvey_json(data, path, system=system, report=report)  # type: ignore[arg-type]
+    known = json_format(fmt)
+    if known is not None:
+        if not known.detect(data):
+            raise ReaderError(path, f"not a {fmt} file ({known.needs})")
+        survey = known.read(data, path, system, report)
     else:
         survey = read_markdown_text(text, path, topic=path.stem, system=system, report=report)
     return survey
+
+
+def _read_folder(path: Path, system: str | None, t0: float) -> tuple[Survey, FileReport]:
+    """A folder: SGSimEval's <system>/ layout (surveybench/readers/sgsimeval.py)."""
+    from surveybench.readers.sgsimeval import LAYOUT_FILES, is_system_dir, read_sgsimeval_dir
+
+    if not path.is_dir():
+        raise ReaderError(path, "not a folder (the sgsimeval format reads an SGSimEval system folder)")
+    if not is_system_dir(path):
+        raise ReaderError(path, f"a folder but not an SGSimEval system folder (needs {LAYOUT_FILES})")
+    report = FileReport(path=str(path), format="sgsimeval", system=system)
+    try:
+        survey = read_sgsimeval_dir(path, system=system, report=report)
+    except ReaderError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+        what = str(exc).splitlines()[0] if str(exc) else ""
+        raise ReaderError(path, f"unexpected sgsimeval content: {type(exc).__name__}: {what}"[:300]) from None
+    report.system = survey.system
+    report.seconds = round(time.perf_counter() - t0, 4)
+    return survey, report
 
 
 def read_survey(path: Path | str, fmt: str | None = None, *, system: str | None = None) -> Survey:
@@ -140,11 +153,16 @@ def iter_survey_files(paths: Iterable[Path | str]) -> list[Path]:
 
 def _walk(paths: Iterable[Path | str]) -> list[tuple[Path, bool]]:
     out: list[tuple[Path, bool]] = []
+    from surveybench.readers.sgsimeval import system_dirs
+
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(
-                (q, True) for q in sorted(p.rglob("*")) if q.is_file() and q.suffix.lower() in SUFFIXES
-            )
+            folders = system_dirs(p)  # SGSimEval <system>/ folders: one survey each
+            found = [(d, True) for d in folders] + [
+                (q, True) for q in p.rglob("*")
+                if q.is_file() and q.suffix.lower() in SUFFIXES and not any(d in q.parents for d in folders)
+            ]
+            out.extend(sorted(found))
         else:
             out.append((p, False))
     return out
@@ -166,7 +184,11 @@ def read_many(
     report = ImportReport()
     for path, found_in_dir in _walk(paths):
         sys_name = system
-        if system_from_dir and sys_name is None:
+        if system_from_dir and sys_name is None and path.is_dir():
+            from surveybench.readers.sgsimeval import system_name
+
+            sys_name = system_name(path)
+        elif system_from_dir and sys_name is None:
             # SurveyGen's Gold_Standard_<topic>.json files are human-written whatever their folder
             human = path.parent.name.lower() in {"humansurvey", "human"} or path.name.startswith("Gold_Standard_")
             sys_name = None if human else path.parent.name

@@ -23,14 +23,19 @@ from dataclasses import dataclass, field
 from surveybench.model import CitationMark
 
 _DASH = "-–—"
+# Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
+# (``*+``, ``++``) or atomic where a separator could be read two ways ("1, 2": the space after
+# the comma belonged to either ``\s*``), which made an unclosed "[1, 2, 3, ..." of 30 numbers
+# backtrack for minutes (issue 14). Numbers have no digit cap: a 100,000-entry list is cited
+# "[12345]" (no year filter applies to numbers the list defines).
 BRACKET_RE = re.compile(
-    rf"\[\s*(\d{{1,4}})\s*\]\s*[{_DASH}]\s*\[\s*(\d{{1,4}})\s*\]"  # IEEE range [2]- [9]
-    rf"|(?<!!)\\?\[\s*(\d{{1,4}}(?:\s*(?:[,;]\s*(?:and\s+)?|[{_DASH}]|and)\s*\d{{1,4}})*)\s*\\?\](?!\()"
+    rf"\[\s*+(\d++)\s*+\]\s*+[{_DASH}]\s*+\[\s*+(\d++)\s*+\]"  # IEEE range [2]- [9]
+    rf"|(?<!!)\\?\[\s*+(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[7, Thm. 4]" (group "loc")
-    rf"|\[\s*(?P<loc>\d{{1,4}})\s*,\s*(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
-    rf"table|def|prop|cor|app|vol)\.?\s*[\w.{_DASH}]+\s*\]"
+    rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
+    rf"table|def|prop|cor|app|vol)\.?\s*+[\w.{_DASH}]++\s*+\]"
 )
-_NUMLIST = rf"\d{{1,3}}(?:\s*(?:,|[{_DASH}])\s*\d{{1,3}})*"
+_NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
     rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d{{1,4}})\](?!:)"
 )
@@ -47,16 +52,16 @@ def url_key(url: str) -> str:
 
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
-_UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
-_PAREN_RE = re.compile(rf"\((\d{{1,4}}(?:\s*(?:[,;]|[{_DASH}])\s*\d{{1,4}})*)\)")
+_UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
+_PAREN_RE = re.compile(rf"\((\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
 _DAGGER_RE = re.compile(r"[【\[](\d{1,4})†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
-    rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*)?(\d{{1,3}}(?:(?:\s*,\s*|\s*[{_DASH}]\s*|\s+)\d{{1,3}})*)(?:\s*\$)?"
-    r"(?=\s*(?:[.,;:!?)](?!\d)|$))",
+    rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
+    r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",
     re.M,
 )
 # lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
-_GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3})*)(?=\s|$)", re.M)
+_GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
@@ -69,7 +74,7 @@ _STOP_BEFORE = {
 }
 _YEAR = r"(?:19|20)\d{2}[a-z]?"
 _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b))*"
-_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]*(?:\s+[A-ZÀ-ÖØ-Þ][\w'’\-]*){0,2}"
+_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?"
 _AY_ITEM = re.compile(
     rf"(?P<name>{_PARTICLE}{_SURNAME}"
@@ -130,7 +135,7 @@ class Linker:
                     continue
                 # "[2023]", "[1024]" or the interval "[0,1]" where no such entry exists: not a citation
                 if ("0" in nums and "0" not in self.by_number) or (
-                    all(n not in self.by_number for n in nums) and any(len(n) == 4 for n in nums)
+                    all(n not in self.by_number for n in nums) and any(len(n) >= 4 for n in nums)
                 ):
                     self.ignored.append(text[max(0, m.start() - 30) : m.end() + 10])
                     continue
@@ -296,7 +301,7 @@ class Linker:
 _JOINED_VERSION = re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)")
 # "DALL-E 2 combined ...", "DALL-E 2 (2022)": a capitalised name, a number, then more sentence
 _MIDSENTENCE_VERSION = re.compile(
-    r"\b((?=[\w\-]*[A-Z])[^\W\d_][\w\-]*[^\W\d_])[ \t](\d{1,3})(?=[ \t]+(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"
+    r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{0,40}[^\W\d_])[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"
 )
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
 from surveybench.readers.citations import Linker, url_key, version_names
+from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
 from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
@@ -185,6 +186,7 @@ def read_markdown_text(
     )
     for example in linker.ignored:
         report.skip("bracketed number not taken as a citation (a year or an interval, no such entry)", example)
+    figures.attach(survey, text)  # figures, tables and body_chars for every metric (weAIDB richness)
     fill_report(survey, report, linker.styles)
     return survey
 
@@ -502,7 +504,8 @@ def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:
 
 
 _MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!])")
-_LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)-[ \t]*\n[ \t]*([a-z]+)")
+# from the word's start only, the letters taken whole: "aaaa..." without a hyphen is one scan
+_LINE_END_HYPHEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([a-z]++)")
 
 
 def _join_hyphenated(lines: list[str], vocab: set[str]) -> list[str]:

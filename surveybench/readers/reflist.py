@@ -232,7 +232,6 @@ def _looks_like_sentence_number(line: str) -> bool:
 
 _YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:19|20)\d{2}[a-z]?\.\s")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
-_QUOTE_OPEN = re.compile(r",?\s+[\"“]")
 _SENT_BOUNDARY = re.compile(r"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[A-ZÀ-ÖØ-Þ])")
 
 

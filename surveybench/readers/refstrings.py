@@ -45,17 +45,17 @@ QUOTED_RE = re.compile(r"[\"“”]\s*([^\"“”]{6,}?)\s*[,.]?\s*[\"”“]")
 _SPACE_HYPHEN = re.compile(r"(?<=[^\W\d_])- (?=[^\W_])")
 _WS = re.compile(r"\s+")
 _SITE_SUFFIX = re.compile(
-    r"\s+[-–|]\s+(?:wikipedia|arxiv|github|medium|acl anthology|ijcai|openreview|researchgate|"
+    r"(?<!\s)\s++[-–|]\s++(?:wikipedia|arxiv|github|medium|acl anthology|ijcai|openreview|researchgate|"
     r"semantic scholar|ieee xplore|sciencedirect|springer(?:link)?|acm digital library)\s*$",
     re.I,
 )
 _ACCESSED = re.compile(
-    r",?\s*\(?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
+    r"(?:,\s*+|(?<![\s,])\s*+)\(?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
     r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\d{2}-\d{2})\)?[.,]?",
     re.I,
 )
 _ANY_SITE_SUFFIX = re.compile(
-    r"\s+[-–|]\s+(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
+    r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
 # the stamp in the margin of arXiv PDFs, given by some sources as the page title
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
@@ -63,8 +63,12 @@ _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
 
 # ---- author lists -------------------------------------------------------------------------
 _UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
+# the gap between two initials ("J. A.", "J.-R.", "T.- Y."): written so that one string has one
+# reading -- "\s?-?\s?" let a single space be either "\s?", which made a list of 20 names
+# followed by the wrong character backtrack for minutes (issue 14)
+_INIT_GAP = r"(?:\s?-\s?|\s{1,2}+)?"
 _TOKEN = (
-    rf"(?:[{_UP}](?:\.(?:\s?-?\s?[{_UP}]\.)*)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
+    rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*"  # Name, O'Neil, Kai- Wei
     rf"|[dl]['’][{_UP}][^\W\d_]+|v\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder"
     r"|(?:van|von|der|den|dem|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
@@ -305,7 +309,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
 
 _SUR = rf"(?:(?:van|von|de|der|den|dem|da|di|du|la|le|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:['’-][^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
-_INITS_DOT = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}]\.)*"  # "J.", "J. A.", "J.-P."
+_INITS_DOT = rf"[{_UP}]\.(?:{_INIT_GAP}[{_UP}]\.)*+"  # "J.", "J. A.", "J.-P."
 _NI_DOT = rf"{_SUR},\s{_INITS_DOT}"  # "Smith, J. A."
 _NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
 _ETAL = r"(?:,?\s+et\s+al\.?)"

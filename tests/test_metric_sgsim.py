@@ -1,0 +1,119 @@
+"""SGSimEval scores: the adjustments and aggregates on fixed numbers by hand, and the whole metric
+on the scripted loopback judge."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from surveybench.metrics.base import MetricContext
+from surveybench.metrics.sgsim import (
+    SGSim,
+    balanced,
+    content_sections,
+    human_perfect,
+    outline_paths,
+    outline_structure_score,
+    share_score,
+    top_n_mean,
+)
+from surveybench.model import Reference
+from tests._llm_metric_helpers import survey
+
+
+def test_adjustments_by_hand() -> None:
+    # balanced: (1 - s) x + s x_H ; human-perfect: (1 - s) x + s M
+    assert balanced(3.0, 4.5, 0.6) == pytest.approx(0.4 * 3.0 + 0.6 * 4.5) == pytest.approx(3.9)
+    assert human_perfect(3.0, 0.6, 5.0) == pytest.approx(1.2 + 3.0) == pytest.approx(4.2)
+    assert balanced(40.0, 80.0, 0.25) == pytest.approx(30.0 + 20.0)
+    assert human_perfect(40.0, 0.25, 100.0) == pytest.approx(55.0)
+    assert balanced(None, 4.0, 0.5) is None and human_perfect(3.0, None, 5.0) is None
+
+
+def test_aggregates_by_hand() -> None:
+    # weights (D - depth + 1)/D with D = 2: depth 1 -> 1, depth 2 -> 0.5
+    # (1*1.0 + 0.5*0.5) / 1.5 * 100 = 83.3333
+    assert outline_structure_score([(1, 1.0), (2, 0.5)], max_depth=2) == 83.3333
+    assert outline_structure_score([], max_depth=3) == 100.0
+    assert top_n_mean([0.9, 0.1, 0.5, 0.7, 0.3, 0.8], 5) == pytest.approx(3.2 / 5)
+    assert top_n_mean([], 5) is None
+    assert share_score(3, 7, digits=4) == pytest.approx(42.86)  # round(3/7, 4) * 100
+    assert share_score(2, 3, digits=2) == 66.67  # round(2/3 * 100, 2)
+
+
+def test_decomposition() -> None:
+    pairs = [(1, "T"), (2, "A"), (3, "A1"), (3, "A2"), (2, "B")]
+    # T>A>A1 and T>A>A2 share a parent: merged; T>B has two headings: dropped
+    assert outline_paths(pairs, "topic") == ["T > A > A1 > A2"]
+    # two level-1 headings: the topic becomes the root
+    assert outline_paths([(1, "A"), (2, "A1"), (1, "B"), (2, "B1")], "topic") == ["topic > A > A1", "topic > B > B1"]
+    assert content_sections("# T\nx\n## A\ny\nz") == ["# T\nx", "## A\ny\nz"]
+
+
+def _pair() -> tuple:
+    refs = [Reference(id="r1", numbers=["1"], title="Graph networks paper"),
+            Reference(id="r2", numbers=["2"], title="Attention paper")]
+    sections = [("Intro", ["Graphs are everywhere [1]. Messages pass between nodes [2]. No cite here."]),
+                ("Background", ["Graph theory is old."]),
+                ("Methods", ["Attention weighs neighbours [1; 2]."]),
+                ("Attention", ["Heads attend to nodes."])]
+    out = []
+    for system, extra in (("Sys", [("Outlook", ["Open questions remain."]), ("Open problems", ["Scaling is hard."])]),
+                          (None, [])):
+        s = survey("Graph survey", sections + extra, refs, system=system, topic="Graphs")
+        for i in (1, 3, 5)[: 2 + bool(extra)]:  # Background under Intro, Attention under Methods, ...
+            s.sections[i].level, s.sections[i].parent = 2, i - 1
+        out.append(s)
+    return tuple(out)
+
+
+def _script(req) -> str:  # noqa: ANN001 - ChatRequest
+    text = req.user
+    gen = "Outlook" in text  # only the generated survey has this section
+    if "Here is an outline of an academic survey" in text:
+        return json.dumps({"Outline": 4 if gen else 2})
+    if "based on the following criteria" in text:
+        return json.dumps({"Coverage": 5, "Structure": 4, "Relevance": 3, "Language": 2, "Criticalness": 1})
+    if "references cited at the end" in text:
+        return '{"Reference": 3}'
+    if "analyze the relationship between the parent node" in text:
+        return json.dumps({"children": [{"child_index": "1", "child_title": "a", "is_included": "Yes"},
+                                        {"child_index": "2", "child_title": "b", "is_included": "No"}]})
+    if "count the number of in-text citation occurrences" in text:
+        return '{"total": 2, "supported": 1}'
+    if "count how many are directly related" in text:
+        return '{"total": 4, "supported": 3}'
+    return "?"
+
+
+def test_sgsim_on_scripted_server(scripted_llm, scripted_judge, judge_cache, minilm_embedder) -> None:
+    scripted_llm.default = _script
+    judge = scripted_judge(cache_path=judge_cache)
+    gen, human = _pair()
+    ctx = MetricContext(options={"sgsim_max_sentences": 2}).provide("judge", judge).provide("embedder", minilm_embedder)
+    res = SGSim().compute(gen, human, ctx)
+    s = res.scores
+    assert not res.failures
+    assert (s["outline"], res.details["human_scores"]["outline"]) == (4, 2)
+    assert s["content"] == 3.0 and s["reference"] == 3
+    assert s["outline_structure"] == 50.0  # every parent: 1 of the 2 scripted children "Yes"
+    assert s["faithfulness"] == 50.0 and res.details["generated"]["faithfulness_counts"]["sentences"] == 2
+    assert s["content_sim"] == pytest.approx(3.0, abs=1e-4)  # s_C = 1: the human survey's content
+    assert s["reference_quality"] == 75.0
+    # the five content sections of the human survey recur verbatim in the generated one: their
+    # best matches are 1 and are the top 5; same references: 1; the generated outline has one
+    # path the human one lacks (Graph survey > Outlook > Open problems): s_O = (1 + 1 + c) / 3
+    assert s["similarity_content"] == pytest.approx(1.0, abs=1e-5)
+    assert s["similarity_reference"] == pytest.approx(1.0, abs=1e-5)
+    so = s["similarity_outline"]
+    assert 2 / 3 < so < 1
+    assert s["outline_sim"] == pytest.approx((1 - so) * 4 + so * 2)
+    assert s["outline_sim_hp"] == pytest.approx((1 - so) * 4 + so * 5)
+    assert s["outline_structure_sim_hp"] == pytest.approx((1 - so) * 50 + so * 100)
+    assert s["content_sim_hp"] == pytest.approx(5.0, abs=1e-4)  # s = 1: the perfect score
+    assert s["reference_quality_sim"] == pytest.approx(75.0, abs=1e-3)
+    # the script's similarity, 1 - squared L2 = 2 cos - 1 on unit vectors
+    ctx.options["sgsim_similarity"] = "script"
+    again = SGSim().compute(gen, human, ctx).scores
+    assert again["similarity_outline"] == pytest.approx(2 * so - 1, abs=1e-6)

@@ -1,0 +1,176 @@
+"""The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
+
+Always: the labels' schema and internal consistency (counts, cited numbers within the list,
+author-year keys well formed, splits disjoint by topic, both splits holding every family).
+
+With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/`` and
+``holdout/``, re-created as the data card says): the files are the labelled versions
+(sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
+of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
+>= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
+without being counted. The files are not in the project (they are not ours to redistribute), so
+without that folder this part skips and says why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
+FAMILIES = {"pdf-human", "deep-research", "generator"}
+KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
+
+
+def _labels() -> list[dict]:
+    return json.loads(LABELS.read_text(encoding="utf-8"))["files"]
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("readers_unseen", ROOT / "bench" / "readers_unseen.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["readers_unseen"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _topic(entry: dict) -> str:
+    return Path(entry["file"]).stem
+
+
+def test_schema() -> None:
+    doc = json.loads(LABELS.read_text(encoding="utf-8"))
+    assert doc["version"] == 1
+    files = doc["files"]
+    assert len(files) >= 30
+    assert len({f["file"] for f in files}) == len(files)
+    for f in files:
+        assert set(f) == {
+            "file", "split", "family", "source", "sha256", "style", "citation_style", "references",
+            "top_level_sections", "paragraphs", "titles",
+        }, f["file"]
+        assert f["split"] in ("dev", "holdout") and f["file"].startswith(f["split"] + "/")
+        assert f["family"] in FAMILIES and f["citation_style"] in ("numbered", "author-year")
+        src = f["source"]
+        assert set(src) == {"repo", "path", "commit", "license"}
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+", src["repo"]) and re.fullmatch(r"[0-9a-f]{40}", src["commit"])
+        assert src["license"] and re.fullmatch(r"[0-9a-f]{64}", f["sha256"])
+        assert isinstance(f["references"], int) and f["references"] >= 0
+        assert f["top_level_sections"] and all(isinstance(t, str) and t.strip() for t in f["top_level_sections"])
+        assert 3 <= len(f["paragraphs"]) <= 5, f["file"]
+        for p in f["paragraphs"]:
+            assert set(p) <= {"anchor", "cites", "dangling"}
+            # facts only: a short quote to find the paragraph, never its text
+            assert 3 <= len(p["anchor"].split()) <= 12, p["anchor"]
+            assert p["cites"] or p.get("dangling"), p["anchor"]
+            assert all(isinstance(c, str) for c in p["cites"] + p.get("dangling", []))
+        for t in f["titles"]:
+            assert set(t) <= {"key", "title", "also"} and t["title"].strip()
+
+
+def test_cited_keys_are_consistent_with_the_list() -> None:
+    for f in _labels():
+        n = f["references"]
+        for p in f["paragraphs"]:
+            cites, dangling = p["cites"], p.get("dangling", [])
+            assert len(set(cites)) == len(cites), (f["file"], p["anchor"])  # each key once per paragraph
+            assert not set(cites) & set(dangling)
+            if f["citation_style"] == "author-year":
+                assert all(KEY_RE.match(c) for c in cites), (f["file"], cites)
+                continue
+            assert all(c.isdigit() and int(c) >= 1 for c in cites + dangling), (f["file"], cites)
+            if f["family"] != "deep-research":
+                # a list numbered 1..N: a number a human reads in the text is an entry of it
+                assert all(int(c) <= n for c in cites), (f["file"], p["anchor"], n)
+                assert not dangling
+            elif n == 0:
+                assert not cites  # no list: every cited number dangles
+        for t in f["titles"]:
+            if f["citation_style"] == "numbered":
+                assert t["key"].isdigit()
+                if f["family"] != "deep-research":
+                    assert int(t["key"]) <= n
+            else:
+                assert KEY_RE.match(t["key"])
+        anchors = [p["anchor"] for p in f["paragraphs"]]
+        assert len(set(anchors)) == len(anchors)
+
+
+def test_splits_are_honest() -> None:
+    files = _labels()
+    by_split = Counter(f["split"] for f in files)
+    assert 0.3 <= by_split["dev"] / len(files) <= 0.5
+    # every family, and both citation styles, on both sides
+    for split in ("dev", "holdout"):
+        side = [f for f in files if f["split"] == split]
+        assert {f["family"] for f in side} == FAMILIES
+        assert {f["citation_style"] for f in side} == {"numbered", "author-year"}
+    # no topic on both sides, whatever the source ("3D Gaussian Splatting" and "... Techniques" are
+    # one topic): tuning on dev cannot learn a holdout survey's topic
+    dev = {_topic(f).lower() for f in files if f["split"] == "dev"}
+    hold = {_topic(f).lower() for f in files if f["split"] == "holdout"}
+    shared = {(a, b) for a in dev for b in hold if a.startswith(b) or b.startswith(a)}
+    assert not shared, shared
+
+
+def test_bench_matching_rules() -> None:
+    """The bench's matching, on hand-made references (no data needed)."""
+    from surveybench.model import Author, Reference
+
+    b = _bench()
+    ouyang = Reference(id="u1", raw="Long Ouyang, Jeff Wu, and others. 2022. Training language models ...",
+                       authors=[Author(name="Long Ouyang")], year=2022)
+    liu_e = Reference(id="u2", raw="Yang Liu, Dan Iter. 2023e. G-eval ...", year=2023)
+    assert b.ref_matches_key(ouyang, "Ouyang 2022") and not b.ref_matches_key(ouyang, "Ouyang 2021")
+    assert not b.ref_matches_key(ouyang, "Wu 2022")  # not the first author
+    assert b.ref_matches_key(liu_e, "Liu 2023e") and not b.ref_matches_key(liu_e, "Liu 2023d")
+    assert b.ref_matches_key(Reference(id="7", numbers=["7", "12"]), "12")
+    assert b.norm_title("[2509.02547] The Landscape of Agentic RL") == b.norm_title("The landscape of agentic RL")
+    assert b.norm_title("Pre- training of deep") == b.norm_title("Pre-training of Deep")
+    assert b.plausible_title("Graph attention networks")
+    assert not b.plausible_title("Graph attention networks, 2018")
+    assert not b.plausible_title("AchiamJ.AdlerS. et al. 2023. Gpt-4 technical report. arXiv preprint arXiv:2303.08774")
+
+
+def _unseen_dir() -> Path:
+    env = os.environ.get("SURVEYBENCH_UNSEEN_DIR")
+    if not env:
+        pytest.skip("SURVEYBENCH_UNSEEN_DIR is not set: the unseen survey files are not part of the project "
+                    "(see tests/data/unseen/README.md to fetch them), so only the labels were checked")
+    d = Path(env)
+    if not (d / "dev").is_dir() or not (d / "holdout").is_dir():
+        pytest.fail(f"SURVEYBENCH_UNSEEN_DIR={d} has no dev/ and holdout/ folders")
+    return d
+
+
+def test_files_are_the_labelled_versions() -> None:
+    d = _unseen_dir()
+    for f in _labels():
+        path = d / f["file"]
+        assert path.is_file(), f"{path} missing: re-create it as tests/data/unseen/README.md says"
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == f["sha256"], f"{path} differs from the labelled file"
+
+
+@pytest.mark.parametrize("split", ["dev", "holdout"])
+def test_readers_meet_done_when_on_unseen_files(split: str) -> None:
+    d = _unseen_dir()
+    b = _bench()
+    scores = b.run(d, split)
+    agg = b.aggregate(scores)
+    table = b.table(scores)
+    assert agg["parsed"] == 1.0, table
+    short = {k: v for k, v in b.THRESHOLDS.items() if agg[k] is not None and agg[k] < v}
+    assert not short, f"below issue 9's 'Done when' on {split}: {short}\n{table}"
+    # no cited number dropped without being counted
+    assert agg["dangling_counted"] in (None, 1.0), table
