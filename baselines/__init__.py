@@ -37,34 +37,55 @@ def run_baseline(
     *,
     candidates: Sequence[Any] | None = None,
     embedder: Any = None,
+    retriever: Any = None,
     budget: int = 50,
     cutoff: str | None = None,
-    max_tokens: int = 2048,
+    max_tokens: int | None = None,
     gold: Any = None,
+    settings: Any = None,
+    panel: Sequence[Any] | None = None,
 ) -> Any:
-    """Run baseline ``name`` on ``topic``; returns the generated Survey."""
+    """Run baseline ``name`` on ``topic``; returns the generated Survey.
+
+    Retrieval (naive-rag, qual-sg, autosurvey) searches ``retriever`` (a
+    :class:`~surveybench.baselines.retrieval.IndexRetriever` over a paper index, or a
+    :class:`~surveybench.baselines.retrieval.MemoryRetriever`), else ``candidates`` embedded with
+    ``embedder``. ``settings`` (:class:`~surveybench.baselines.settings.GenerationSettings`)
+    holds every size and decoding knob; ``budget`` is K, honoured by every baseline that
+    selects papers. ``panel`` judges AutoSurvey's trials (default: the writer).
+    """
+    from surveybench.baselines.settings import GenerationSettings
+
     if name not in BASELINES:
         raise ValueError(f"unknown baseline {name!r}; choose from {sorted(BASELINES)}")
-    if name in NEEDS_CANDIDATES and (not candidates or embedder is None):
-        raise ValueError(f"baseline {name!r} needs candidate papers and an embedder")
+    cfg: GenerationSettings = settings or GenerationSettings()
+    if max_tokens is not None:
+        cfg = cfg.replace(max_tokens=max_tokens)
+    if name in NEEDS_CANDIDATES and retriever is None and (not candidates or embedder is None):
+        raise ValueError(f"baseline {name!r} needs a paper index or candidate papers and an embedder")
     from surveybench.baselines import surveygen
 
+    if retriever is None and name in NEEDS_CANDIDATES:
+        from surveybench.baselines.retrieval import MemoryRetriever
+
+        retriever = MemoryRetriever(candidates or [], embedder, cutoff=cutoff, gold=gold)
     if name == "human-guided":
         if gold is None:
             raise ValueError("baseline 'human-guided' needs the gold survey (outline + references)")
-        return surveygen.human_guided(gold, judge, max_tokens=max_tokens)
+        return surveygen.human_guided(gold, judge, settings=cfg)
     if name == "topic-only":
-        return surveygen.topic_only(topic, judge, max_tokens=max_tokens)
+        return surveygen.topic_only(topic, judge, settings=cfg)
     if name == "naive-rag":
-        return surveygen.naive_rag(topic, judge, embedder, candidates or [], budget=budget,
-                                   cutoff=cutoff, max_tokens=max_tokens)
+        return surveygen.naive_rag(topic, judge, budget=budget, cutoff=cutoff, retriever=retriever,
+                                   settings=cfg)
     if name == "qual-sg":
-        return surveygen.qual_sg(topic, judge, embedder, candidates or [], budget=budget,
-                                 cutoff=cutoff, max_tokens=max_tokens)
-    from surveybench.baselines.autosurvey import AutoSurveyConfig, autosurvey
+        return surveygen.qual_sg(topic, judge, budget=budget, cutoff=cutoff, retriever=retriever,
+                                 settings=cfg)
+    from surveybench.baselines.autosurvey import AutoSurveyConfig, autosurvey_best_of
 
-    return autosurvey(topic, judge, embedder, candidates or [], cutoff=cutoff,
-                      config=AutoSurveyConfig(max_tokens=max_tokens))
+    config = AutoSurveyConfig.from_settings(cfg, getattr(judge, "context_tokens", None))
+    return autosurvey_best_of(topic, judge, cutoff=cutoff, config=config, retriever=retriever,
+                              trials=cfg.autosurvey_trials, panel=panel)
 
 
 __all__ = ["BASELINES", "NEEDS_CANDIDATES", "run_baseline"]

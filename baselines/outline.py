@@ -137,3 +137,89 @@ def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
     if not nodes:
         raise ParseError(f"no '{unit.title()} k:' lines with a real title in the reply: {' '.join(reply.split())[:100]}")
     return Outline(title=title, sections=nodes)
+
+
+# ---- constrained decoding for the in-process judge --------------------------------------------
+# ``Judge.grammar_for`` reads ``parse.gbnf``: an in-process model then decodes under that grammar,
+# so a tiny model's reply is parseable by construction (endpoints are never constrained).
+
+
+def surveygen_outline_schema(min_sections: int = 3, max_sections: int = 7,
+                             max_subsections: int = 6) -> dict[str, Any]:
+    """JSON schema of the SurveyGen App. I outline reply. Subsections are a list of
+    ``{"subsection_title", "description"}`` objects (the parser also reads the prompt's
+    ``{title: description}`` form; a list is what a grammar can bound in number)."""
+    text = lambda lo, hi: {"type": "string", "minLength": lo, "maxLength": hi}  # noqa: E731
+    return {
+        "type": "object",
+        "properties": {
+            "title": text(8, 120),
+            "outline": {
+                "type": "array", "minItems": min_sections, "maxItems": max_sections,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "section_title": text(4, 90),
+                        "description": text(10, 240),
+                        "subsections": {
+                            "type": "array", "minItems": 0, "maxItems": max_subsections,
+                            "items": {"type": "object",
+                                      "properties": {"subsection_title": text(4, 90),
+                                                     "description": text(10, 200)},
+                                      "required": ["subsection_title", "description"]},
+                        },
+                    },
+                    "required": ["section_title", "description", "subsections"],
+                },
+            },
+        },
+        "required": ["title", "outline"],
+    }
+
+
+class SurveyGenOutlineParser:
+    """:func:`parse_surveygen_outline` carrying the GBNF of its schema (built on first use)."""
+
+    def __init__(self, min_sections: int = 3, max_sections: int = 7, max_subsections: int = 6) -> None:
+        self.schema = surveygen_outline_schema(min_sections, max_sections, max_subsections)
+        self._gbnf: str | None = None
+
+    def __call__(self, reply: str) -> Outline:
+        return parse_surveygen_outline(reply)
+
+    @property
+    def gbnf(self) -> str:
+        if self._gbnf is None:
+            from surveybench.judges.backends import gbnf_from_json_schema
+
+            self._gbnf = gbnf_from_json_schema(self.schema)
+        return self._gbnf
+
+
+def autosurvey_outline_gbnf(unit: str, min_units: int, max_units: int, *, with_title: bool) -> str:
+    """GBNF of AutoSurvey's App. F outline format: ``Title:`` then ``Section k:`` /
+    ``Description k:`` line pairs (``Subsection k:`` for the subsection outline), k = 1..n."""
+    label = "Section" if unit == "section" else "Subsection"
+    pairs = [f'"{label} {k}: " name "\\nDescription {k}: " desc "\\n"' for k in range(1, max_units + 1)]
+    body = " ".join(pairs[:min_units])
+    optional = ""
+    for p in reversed(pairs[min_units:]):
+        optional = f"({p} {optional})?" if optional else f"({p})?"
+    rules = [
+        "root ::= " + ('"Title: " name "\\n" ' if with_title else "") + body + (" " + optional if optional else ""),
+        # no brackets: the prompts' "[NAME OF SECTION 1]" placeholders cannot be echoed
+        "name ::= [^\\n\\[\\]]{4,90}",
+        "desc ::= [^\\n\\[\\]]{10,240}",
+    ]
+    return "\n".join(rules)
+
+
+class AutoSurveyOutlineParser:
+    """:func:`parse_autosurvey_outline` carrying the grammar of the format it reads."""
+
+    def __init__(self, unit: str = "section", min_units: int = 1, max_units: int = 8) -> None:
+        self.unit = unit
+        self.gbnf = autosurvey_outline_gbnf(unit, min_units, max_units, with_title=unit == "section")
+
+    def __call__(self, reply: str) -> Outline:
+        return parse_autosurvey_outline(reply, unit=self.unit)

@@ -10,10 +10,13 @@ references the model lists itself (Task 1).
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from surveybench.judges.parsing import parse_json_object, parse_score_1_to_5, parse_text
 from surveybench.judges.types import ParseError
@@ -22,8 +25,9 @@ from surveybench.prompts import generation as P
 
 from surveybench.baselines.assemble import assemble_survey, numbered_paper_list
 from surveybench.baselines.citations import CitationRegistry, link_numbered
-from surveybench.baselines.outline import Outline, parse_surveygen_outline
+from surveybench.baselines.outline import Outline, SurveyGenOutlineParser
 from surveybench.baselines import qualsg, retrieval
+from surveybench.baselines.settings import GenerationSettings
 
 
 class GenerationError(RuntimeError):
@@ -46,6 +50,63 @@ def parse_section_reply(reply: str) -> SectionReply:
     if not isinstance(refs, list):
         raise ParseError("'references' is not a list")
     return SectionReply(content=content, references=[r for r in refs if isinstance(r, dict)])
+
+
+def section_reply_schema(task1: bool, max_chars: int, max_refs: int = 8) -> dict[str, Any]:
+    """JSON schema of the App. I Task 1/2 section reply (``content`` + ``references``)."""
+    s = lambda hi: {"type": "string", "maxLength": hi}  # noqa: E731
+    ref_props: dict[str, Any] = {"refNo": {"type": "string", "pattern": "^[0-9]{1,3}$"}, "title": s(200)}
+    if task1:
+        ref_props.update(authors=s(160), year={"type": "string", "pattern": "^[12][0-9]{3}$"},
+                         venue=s(120), doi=s(80))
+    return {
+        "type": "object",
+        "properties": {
+            "content": {"type": "string", "minLength": 40, "maxLength": max_chars},
+            "references": {"type": "array", "maxItems": max_refs,
+                           "items": {"type": "object", "properties": ref_props,
+                                     "required": list(ref_props)}},
+        },
+        "required": ["content", "references"],
+    }
+
+
+class SectionReplyParser:
+    """:func:`parse_section_reply` with the grammar of its schema for the in-process judge.
+    ``max_chars`` keeps the content inside the reply's token budget, so the JSON closes."""
+
+    def __init__(self, task1: bool, max_tokens: int) -> None:
+        self.schema = section_reply_schema(task1, max(200, int(max_tokens * 2.2) - 200))
+        self._gbnf: str | None = None
+
+    def __call__(self, reply: str) -> SectionReply:
+        return parse_section_reply(reply)
+
+    @property
+    def gbnf(self) -> str:
+        if self._gbnf is None:
+            from surveybench.judges.backends import gbnf_from_json_schema
+
+            self._gbnf = gbnf_from_json_schema(self.schema)
+        return self._gbnf
+
+
+_CONTENT_PREFIX = re.compile(r'^\s*(?:```(?:json)?\s*)?\{\s*"content"\s*:\s*"', re.S)
+
+
+def salvage_content(reply: str) -> str:
+    """The prose of a section reply whose JSON envelope was cut short (the reply ran out of
+    tokens inside ``content``): the string's text, unescaped as far as it goes."""
+    m = _CONTENT_PREFIX.match(reply)
+    if not m:
+        return reply
+    body = reply[m.end():]
+    end = re.search(r'(?<!\\)"\s*,\s*"references"', body)
+    body = body[: end.start()] if end else body
+    try:
+        return json.loads('"' + body.rstrip("\\") + '"')
+    except json.JSONDecodeError:
+        return body.replace("\\n", "\n").replace('\\"', '"')
 
 
 def _norm_title(t: str) -> str:
@@ -107,11 +168,14 @@ def write_survey(
     judge: Any,
     system: str,
     papers: Sequence[Reference] | None,
-    max_tokens: int = 2048,
+    max_tokens: int | None = None,
     extra: dict[str, Any] | None = None,
+    settings: GenerationSettings | None = None,
 ) -> Any:
     """Outline -> per-subsection content -> linked :class:`Survey` (SurveyGen App. B).
     ``papers=None`` is Task 1 (topic only); otherwise Task 2 with the given papers."""
+    cfg = settings or GenerationSettings()
+    max_tokens = max_tokens or cfg.max_tokens
     metric = f"generate:{system}"
     log: list[str] = []
     values: dict[str, Any] = {"topic": topic}
@@ -119,10 +183,11 @@ def write_survey(
         outline_prompt, section_prompt = P.SG_OUTLINE_TASK1, P.SG_SECTION_TASK1
     else:
         outline_prompt, section_prompt = P.SG_OUTLINE_TASK2, P.SG_SECTION_TASK2
-        values["references_list"] = numbered_paper_list(papers)
+        values["references_list"] = numbered_paper_list(papers, abstract_chars=cfg.abstract_chars)
 
-    j = judge.ask(outline_prompt, values, parse=parse_surveygen_outline, metric=metric,
-                  max_tokens=max_tokens)
+    outline_parser = SurveyGenOutlineParser(cfg.min_sections, cfg.max_sections, cfg.max_subsections)
+    j = judge.ask(outline_prompt, values, parse=outline_parser, metric=metric,
+                  max_tokens=max_tokens, temperature=cfg.temperature)
     if not j.ok:
         raise GenerationError(f"{system}: outline step failed: {j.error}")
     outline: Outline = j.value
@@ -133,8 +198,9 @@ def write_survey(
         {**values, "outline": outline_text, "subsection_title": node.title}
         for _, _, node in leaves
     ]
-    replies = judge.ask_many(section_prompt, section_values, parse=parse_section_reply,
-                             metric=metric, max_tokens=max_tokens)
+    replies = judge.ask_many(section_prompt, section_values,
+                             parse=SectionReplyParser(papers is None, max_tokens),
+                             metric=metric, max_tokens=max_tokens, temperature=cfg.temperature)
 
     registry = CitationRegistry()
     units: dict[tuple[int, int | None], list[Paragraph]] = {}
@@ -143,11 +209,11 @@ def write_survey(
         if rep.ok:
             sec: SectionReply = rep.value
         elif rep.reply and rep.reply.strip():
-            # The model wrote prose instead of the JSON envelope: keep the prose (its ref [k]
-            # markers still link in Task 2), and say so.
+            # The model wrote prose instead of the JSON envelope (or ran out of tokens inside
+            # it): keep the prose (its ref [k] markers still link in Task 2), and say so.
             log.append(f"unit {node.title!r}: reply not in the JSON format ({rep.error}); "
                        "used as plain text")
-            sec = SectionReply(content=rep.reply, references=[])
+            sec = SectionReply(content=salvage_content(rep.reply), references=[])
         else:
             log.append(f"unit {node.title!r}: no content ({rep.error})")
             continue
@@ -166,97 +232,119 @@ def write_survey(
                            registry=registry, extra=info)
 
 
-def topic_only(topic: str, judge: Any, *, max_tokens: int = 2048) -> Any:
+def topic_only(topic: str, judge: Any, *, max_tokens: int | None = None,
+               settings: GenerationSettings | None = None) -> Any:
     """SurveyGen Task 1 / "Fully-LLMGen" (§2.1, §3.1): topic in, survey with the model's own
     references out."""
     return write_survey(topic=topic, judge=judge, system="topic-only", papers=None,
-                        max_tokens=max_tokens)
+                        max_tokens=max_tokens, settings=settings)
 
 
-def _pool(candidates: Sequence[Reference], cutoff: str | None) -> list[Reference]:
-    pool = [c for c in candidates if retrieval.published_before(c, cutoff)]
-    if not pool:
+def as_retriever(retriever: Any, embedder: Any, candidates: Sequence[Reference] | None,
+                 cutoff: str | None) -> Any:
+    """The retriever to search: the one given, else the candidates in memory."""
+    if retriever is not None:
+        return retriever
+    return retrieval.MemoryRetriever(candidates or [], embedder, cutoff=cutoff)
+
+
+def _nonempty(r: Any, cutoff: str | None) -> Any:
+    if len(r) == 0:
         raise GenerationError(f"no candidate paper is published before {cutoff}")
-    return pool
+    return r
 
 
-def naive_rag(topic: str, judge: Any, embedder: Any, candidates: Sequence[Reference], *,
-              budget: int = 50, cutoff: str | None = None, max_tokens: int = 2048) -> Any:
+def naive_rag(topic: str, judge: Any, embedder: Any = None,
+              candidates: Sequence[Reference] | None = None, *, budget: int = 50,
+              cutoff: str | None = None, max_tokens: int | None = None,
+              retriever: Any = None, settings: GenerationSettings | None = None) -> Any:
     """Naive-RAG (SurveyGen §3.1): the ``budget`` candidates whose title+abstract embedding is
     most similar to the topic (eq. 1), then Task 2 generation."""
-    pool = _pool(candidates, cutoff)
-    sims = retrieval.cosine_to_query(embedder, topic, [retrieval.candidate_text(c) for c in pool])
-    chosen = [pool[i] for i in retrieval.top_n(list(sims), budget)]
-    extra = {"retrieval": {"embedder": getattr(embedder, "model_id", None), "pool": len(pool),
-                           "selected": [c.id for c in chosen], "cutoff": cutoff}}
+    r = _nonempty(as_retriever(retriever, embedder, candidates, cutoff), cutoff)
+    chosen = [ref for ref, _ in r.search(topic, budget)]
+    extra = {"retrieval": {**r.describe(), "selected": [c.id for c in chosen]}}
     return write_survey(topic=topic, judge=judge, system="naive-rag", papers=chosen,
-                        max_tokens=max_tokens, extra=extra)
+                        max_tokens=max_tokens, extra=extra, settings=settings)
 
 
 def qual_sg_select(
     topic: str,
     judge: Any,
-    embedder: Any,
-    candidates: Sequence[Reference],
+    embedder: Any = None,
+    candidates: Sequence[Reference] | None = None,
     *,
     budget: int = 50,
     initial_n: int = 300,
     co_cited_limit: int = 50,
+    min_citers: int = 2,
     cutoff: str | None = None,
     weights: qualsg.ImpactWeights = qualsg.ImpactWeights(),
+    retriever: Any = None,
+    temperature: float = 0.0,
 ) -> tuple[list[Reference], list[dict[str, Any]]]:
     """QUAL-SG retrieval stage (§2.4, App. C): top ``initial_n`` by similarity, co-citation
-    expansion (>= 2 citers, at most ``co_cited_limit``), then the average rank of topical
-    relevance (LLM judge), academic impact and diversity; top ``budget`` kept."""
-    pool = _pool(candidates, cutoff)
-    texts = [retrieval.candidate_text(c) for c in pool]
-    vecs = embedder.encode([topic, *texts])
-    sims = vecs[1:] @ vecs[0]
-    first = retrieval.top_n(list(map(float, sims)), initial_n)
-    selected = [pool[i] for i in first]
-    extra_idx = retrieval.co_cited(selected, pool, limit=co_cited_limit)
-    idx = first + extra_idx
-    ex = [pool[i] for i in idx]
+    expansion (>= ``min_citers`` citers, at most ``co_cited_limit`` works, with their metadata
+    from the index or OpenAlex), then the average rank of topical relevance (LLM judge),
+    academic impact and diversity; top ``budget`` kept."""
+    r = _nonempty(as_retriever(retriever, embedder, candidates, cutoff), cutoff)
+    first = r.search(topic, initial_n)
+    selected = [ref for ref, _ in first]
+    sims = [s for _, s in first]
+    added = r.co_cited(selected, min_citers=min_citers, limit=co_cited_limit) if co_cited_limit else []
+    ex = selected + added
+    vecs = r.vectors_of(ex)
+    qv = np.asarray(r.embedder.encode([topic]))[0]
+    sims += [float(v @ qv) for v in vecs[len(selected):]]
 
     rel = judge.ask_many(
         P.SG_TOPIC_RELEVANCE,
         [{"topic": topic, "title": c.title or c.raw or "", "abstract": c.source_text() or ""}
          for c in ex],
         parse=parse_score_1_to_5, metric="generate:qual-sg:relevance", max_tokens=16,
+        temperature=temperature,
     )
-    s_t = [float(r.value) if r.ok else None for r in rel]
+    s_t = [float(x.value) if x.ok else None for x in rel]
     as_of = int(cutoff[:4]) if cutoff else _dt.date.today().year
     s_a = qualsg.impact_scores(ex, as_of, weights)
-    s_d = qualsg.diversity_scores(vecs[1:][idx])
+    s_d = qualsg.diversity_scores(vecs)
     keep = qualsg.select_top_k(s_t, s_a, s_d, budget)
     avg = qualsg.average_ranks(s_t, s_a, s_d)
     table = [
-        {"id": c.id, "title": c.title, "similarity": float(sims[i]), "co_cited": n >= len(first),
+        {"id": c.id, "title": c.title, "similarity": float(sims[n]), "co_cited": n >= len(selected),
          "S_t": s_t[n], "S_a": s_a[n], "S_d": s_d[n], "avg_rank": avg[n], "selected": n in keep}
-        for n, (i, c) in enumerate(zip(idx, ex, strict=True))
+        for n, c in enumerate(ex)
     ]
     return [ex[n] for n in keep], table
 
 
-def qual_sg(topic: str, judge: Any, embedder: Any, candidates: Sequence[Reference], *,
-            budget: int = 50, initial_n: int = 300, cutoff: str | None = None,
-            max_tokens: int = 2048) -> Any:
+def qual_sg(topic: str, judge: Any, embedder: Any = None,
+            candidates: Sequence[Reference] | None = None, *, budget: int = 50,
+            initial_n: int | None = None, cutoff: str | None = None, max_tokens: int | None = None,
+            retriever: Any = None, settings: GenerationSettings | None = None) -> Any:
     """QUAL-SG (SurveyGen §2.4): quality-aware selection, then Task 2 generation."""
-    chosen, table = qual_sg_select(topic, judge, embedder, candidates, budget=budget,
-                                   initial_n=initial_n, cutoff=cutoff)
-    extra = {"retrieval": {"embedder": getattr(embedder, "model_id", None), "cutoff": cutoff,
-                           "selected": [c.id for c in chosen]},
+    cfg = settings or GenerationSettings()
+    r = as_retriever(retriever, embedder, candidates, cutoff)
+    weights = qualsg.ImpactWeights(cfg.qualsg_w_citation, cfg.qualsg_w_venue, cfg.qualsg_w_author)
+    chosen, table = qual_sg_select(topic, judge, candidates=candidates, budget=budget,
+                                   initial_n=initial_n or cfg.qualsg_initial_n,
+                                   co_cited_limit=cfg.qualsg_co_cited,
+                                   min_citers=cfg.qualsg_min_citers, cutoff=cutoff,
+                                   weights=weights, retriever=r, temperature=cfg.temperature)
+    extra = {"retrieval": {**r.describe(), "selected": [c.id for c in chosen],
+                           "co_cited_added": sum(1 for row in table if row["co_cited"])},
              "qual_sg": table}
     return write_survey(topic=topic, judge=judge, system="qual-sg", papers=chosen,
-                        max_tokens=max_tokens, extra=extra)
+                        max_tokens=max_tokens, extra=extra, settings=settings)
 
 
-def human_guided(gold: Any, judge: Any, *, max_tokens: int = 2048) -> Any:
+def human_guided(gold: Any, judge: Any, *, max_tokens: int | None = None,
+                 settings: GenerationSettings | None = None) -> Any:
     """SurveyGen Task 3 (§2.1, App. B): the gold survey's outline and, per section, the
     references it cites; each section is written from its own papers with the App. I Task 3
     prompt. Sections without papers get an empty list (the prompt still applies)."""
     from surveybench.baselines.outline import OutlineNode
 
+    cfg = settings or GenerationSettings()
     system = "human-guided"
     metric = f"generate:{system}"
     topic = gold.topic or gold.title
@@ -279,11 +367,12 @@ def human_guided(gold: Any, judge: Any, *, max_tokens: int = 2048) -> Any:
     papers = {s.index: [refmap[r] for r in s.ref_ids if r in refmap] for s in content}
     values = [
         {"topic": topic, "outline": outline_text, "subsection_title": s.title,
-         "references_list": numbered_paper_list(papers[s.index]) or "(none)"}
+         "references_list": numbered_paper_list(papers[s.index], abstract_chars=cfg.abstract_chars)
+         or "(none)"}
         for s in content
     ]
     replies = judge.ask_many(P.SG_SECTION_TASK3, values, parse=parse_text, metric=metric,
-                             max_tokens=max_tokens)
+                             max_tokens=max_tokens or cfg.max_tokens, temperature=cfg.temperature)
     registry = CitationRegistry()
     units: dict[tuple[int, int | None], list[Paragraph]] = {}
     log: list[str] = []

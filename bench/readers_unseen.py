@@ -1,6 +1,7 @@
 """The readers on survey files they were never tuned to: the issue-9 table, per split and family.
 
 Run: python bench/readers_unseen.py --data /work/unseen [--split dev|holdout|all] [--json out.json]
+     [--failures] [--before OLD_SRC]   (OLD_SRC: e.g. `git archive <commit> surveybench | tar -x -C OLD_SRC`)
 
 ``--data`` holds ``dev/`` and ``holdout/`` (default: $SURVEYBENCH_UNSEEN_DIR); the hand labels
 are tests/data/unseen/labels.json (the data card tests/data/unseen/README.md says where every file
@@ -28,7 +29,7 @@ Every rate counts what was lost, never skips it:
   page's trailing " - Wikipedia"-style site name may be dropped where the label lists that
   variant under "also"): no author, year, venue or URL in it, nothing cut. ``plausible`` is a cruder check over every entry
   (a title is present, 3-300 characters, no URL, no "arXiv preprint"/"In:"/"et al.", no year
-  glued at the end).
+  glued at the end), over the entries that print a title (a bare "[12] https://..." has none).
 * time -- seconds spent in ``read_survey_report`` over the files.
 """
 
@@ -41,13 +42,12 @@ import re
 import sys
 import time
 import unicodedata
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from surveybench.model import CitationMark, Paragraph, Reference, Survey
-from surveybench.readers import ReaderError, read_survey_report
+from surveybench.readers import read_survey_report
 
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = ("pdf-human", "deep-research", "generator")
@@ -168,25 +168,33 @@ def score_paragraph(survey: Survey, label: dict[str, Any]) -> ParagraphScore:
         if ok:
             out.resolved += 1
         else:
-            linked = [m.marker for m in para.citations if any(
+            over_linked = [m.marker for m in para.citations if any(
                 rid in refs and ref_matches_key(refs[rid], key) for rid in m.ref_ids)]
-            why = f"linked together with unlabelled entries by {linked[0]!r}" if linked else "missed or unresolved"
+            why = (f"linked together with unlabelled entries by {over_linked[0]!r}" if over_linked
+                   else "missed or unresolved")
             out.failures.append(f"{key}: {why} ({label['anchor'][:40]!r})")
     for num in dangling:
         counted = any(num in m.unresolved or any(num in u.split() for u in m.unresolved) for m in para.citations)
-        linked = any(rid in refs and num in refs[rid].numbers for m in para.citations for rid in m.ref_ids)
-        if counted and not linked:
+        wrongly_linked = any(rid in refs and num in refs[rid].numbers for m in para.citations for rid in m.ref_ids)
+        if counted and not wrongly_linked:
             out.dangling_counted += 1
         else:
-            out.failures.append(f"dangling {num}: {'linked' if linked else 'dropped without being counted'}")
+            out.failures.append(f"dangling {num}: {'linked' if wrongly_linked else 'dropped without being counted'}")
     return out
 
 
-_PLAUSIBLE_BAD = re.compile(r"https?://|www\.|arxiv preprint|\bin:\s|\bet al\b|,?\s(19|20)\d\d[a-z]?\.?$", re.I)
+_PLAUSIBLE_BAD = re.compile(r"https?://|www\.|arxiv preprint|\bin:\s|\bet al\b|,?\s(19|20)\d\d[a-z]?\.?$", re.IGNORECASE)
 
 
 def plausible_title(title: str | None) -> bool:
-    return bool(title) and 3 <= len(title.strip()) <= 300 and not _PLAUSIBLE_BAD.search(title.strip())
+    t = (title or "").strip()
+    return 3 <= len(t) <= 300 and not _PLAUSIBLE_BAD.search(t)
+
+
+def prints_a_title(ref: Reference) -> bool:
+    """False for an entry that is only a URL ("[12] https://..."): it has no title to get right."""
+    rest = re.sub(r"https?://\S+|\[[^\]]*\]|^\s*\d+[.)]?", " ", ref.raw or ref.title or "")
+    return bool(re.search(r"[^\W\d_]{2,}", rest))
 
 
 def find_reference(survey: Survey, key: str) -> Reference | None:
@@ -238,7 +246,7 @@ def score_file(data_dir: Path, label: dict[str, Any]) -> FileScore:
     t0 = time.perf_counter()
     try:
         survey, report = read_survey_report(path)
-    except (ReaderError, Exception) as exc:  # any failure to read is a failed file, never a crash
+    except Exception as exc:  # noqa: BLE001 -- any failure to read (ReaderError or a bug) is a failed file, never a crash
         fs.seconds = time.perf_counter() - t0
         fs.error = f"{type(exc).__name__}: {exc}"[:300]
         fs.failures.append(fs.error)
@@ -266,8 +274,9 @@ def score_file(data_dir: Path, label: dict[str, Any]) -> FileScore:
             fs.titles_clean += 1
         else:
             fs.failures.append(f"title {t['key']}: {ref.title if ref else None!r} != {t['title']!r}")
-    fs.titles_total = len(survey.references)
-    fs.titles_plausible = sum(plausible_title(r.title) for r in survey.references)
+    titled = [r for r in survey.references if prints_a_title(r)]
+    fs.titles_total = len(titled)
+    fs.titles_plausible = sum(plausible_title(r.title) for r in titled)
     fs.reader_markers = report.markers
     fs.reader_markers_linked = report.markers_linked
     fs.reader_unresolved_keys = report.unresolved_keys
@@ -309,6 +318,33 @@ def run(data_dir: Path, split: str = "all", labels_path: Path = LABELS) -> list[
         raise SystemExit(f"{len(missing)} labelled files missing under {data_dir} (e.g. {missing[0]}); "
                          "see tests/data/unseen/README.md to fetch them")
     return [score_file(data_dir, x) for x in labels]
+
+
+def recreate(data_dir: Path, mirrors: Path, labels_path: Path = LABELS) -> list[str]:
+    """Write every labelled file into ``data_dir`` from git directories fetched with the search
+    tool (``<mirrors>/<owner>+<name>/repo``), checking each file's sha256; returns the problems."""
+    import hashlib
+    import subprocess
+
+    problems: list[str] = []
+    for x in load_labels(labels_path):
+        src = x["source"]
+        git_dir = mirrors / src["repo"].replace("/", "+") / "repo"
+        if not git_dir.is_dir():
+            problems.append(f"{x['file']}: no fetched copy of {src['repo']} at {git_dir}")
+            continue
+        res = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{src['commit']}:{src['path']}"],
+                             capture_output=True, check=False)
+        if res.returncode != 0:
+            problems.append(f"{x['file']}: git show failed: {res.stderr.decode(errors='replace').strip()[:200]}")
+            continue
+        if hashlib.sha256(res.stdout).hexdigest() != x["sha256"]:
+            problems.append(f"{x['file']}: content differs from the labelled version (sha256)")
+            continue
+        out = data_dir / x["file"]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(res.stdout)
+    return problems
 
 
 def _pct(x: float | None, n: int | None = None) -> str:
@@ -358,10 +394,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write per-file scores here")
     ap.add_argument("--failures", action="store_true", help="print every failure per file (dev only: "
                     "read holdout failures only to report them, never to tune)")
+    ap.add_argument("--recreate-from", type=Path, metavar="MIRRORS",
+                    help="first write the labelled files into --data from repositories fetched with the "
+                    "search tool (MIRRORS/<owner>+<name>/repo), checking their sha256")
+    ap.add_argument("--before", type=Path, metavar="SRC",
+                    help="also run the readers of another source tree (a folder holding an older "
+                    "surveybench/, e.g. from `git archive`) on the same files and print its table and the "
+                    "ratio of parse times")
     args = ap.parse_args(argv)
     if args.data is None:
         ap.error("--data is required (or set SURVEYBENCH_UNSEEN_DIR)")
-    read_survey_report  # imported above; first call compiles regexes, keep it out of the timings
+    if args.recreate_from is not None:
+        problems = recreate(args.data, args.recreate_from, args.labels)
+        for msg in problems:
+            print(f"not re-created: {msg}", file=sys.stderr)
+        if problems:
+            return 1
+    # the first call imports the readers and compiles their regexes: keep that out of the timings
     warm = next(iter(sorted(args.data.glob("dev/**/*.md"))), None)
     if warm is not None:
         read_survey_report(warm)
@@ -376,7 +425,30 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  - {f}")
     if args.json:
         args.json.write_text(json.dumps([asdict(s) for s in scores], ensure_ascii=False, indent=1), encoding="utf-8")
+    if args.before is not None:
+        before = _run_other_tree(args.before, args.data, args.split, args.labels)
+        print(f"\n## before: readers of {args.before}\n")
+        print(table(before))
+        now, then = sum(s.seconds for s in scores), sum(s.seconds for s in before)
+        print(f"parse time: {now:.2f} s now / {then:.2f} s before = x{now / then:.2f} "
+              "(issue 9 allows up to x2)")
     return 0
+
+
+def _run_other_tree(src: Path, data: Path, split: str, labels: Path) -> list[FileScore]:
+    """This bench in a subprocess whose ``surveybench`` is the one in ``src``."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "scores.json"
+        env = {**os.environ, "PYTHONPATH": str(src.resolve())}
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--data", str(data), "--split", split,
+               "--labels", str(labels), "--json", str(out)]
+        res = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False, cwd=tmp)
+        if res.returncode != 0 or not out.is_file():
+            raise SystemExit(f"the readers of {src} failed: {res.stderr.strip()[-500:]}")
+        return [FileScore(**x) for x in json.loads(out.read_text(encoding="utf-8"))]
 
 
 if __name__ == "__main__":

@@ -90,6 +90,15 @@ def chapters(survey: Survey, min_chars: int = CHAPTER_MIN_CHARS) -> list[Chapter
     return out
 
 
+def text_budget(judges: Sequence[Any], unknown: int) -> int:
+    """Characters of survey text a prompt may carry: what the smallest declared judge context
+    holds (about 3 characters per token, 1,500 tokens kept for instructions and reply), or
+    ``unknown`` when no judge declares its context (HTTP endpoints: the script's own limits)."""
+    declared = [getattr(j, "context_tokens", None) for j in judges]
+    sizes = [max(2_000, (n - 1_500) * 3) for n in declared if isinstance(n, int) and n > 0]
+    return min(sizes) if sizes else unknown
+
+
 def clip(text: str, limit: int) -> tuple[str, bool]:
     """``text[:limit]`` as the scripts cut (``ai_survey[:100000]``), and whether it was cut."""
     return (text, False) if len(text) <= limit else (text[:limit], True)

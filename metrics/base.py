@@ -99,6 +99,8 @@ class ResourceSettings:
     options: Mapping[str, Any] = field(default_factory=dict)
     cache_dir: Path | None = None
     judge_concurrency: int = 8
+    judge_timeout: float = 120.0  # seconds per request
+    judge_retries: int = 4  # re-sends after a 429/5xx/timeout/connection error
 
     def cache(self, sub: str) -> Path | None:
         if self.cache_dir is None:

@@ -8,9 +8,10 @@ Definition: weAIDB/SurveyBench ``src/content_based_eval/eval_content.py`` and
 - ``with_ref`` (default, the script's ``overall`` mode): one call per criterion with the human
   survey as reference and the generated survey to judge (``*_EVAL_PROMPT_COMPARE``); the texts
   are cut as the script cuts them — generated ``[:100000]``, human ``[:150000]`` characters —
-  and further, 40/60, to what the judge's context holds (recorded in ``details["clipped"]``).
+  and further, 40/60, to what a judge that declares its context holds (an in-process model;
+  recorded in ``details["clipped"]``).
 - ``without_ref_document``: one call per criterion on the whole generated survey
-  (``*_EVAL_PROMPT_ENTIRE_SURVEY``; not cut by the script, cut to the judge's context here).
+  (``*_EVAL_PROMPT_ENTIRE_SURVEY``; not cut by the script; cut here only to a declared judge context).
 - ``without_ref_chapter``: per chapter (numbered top-level section with its sub-sections, longer
   than 2,000 characters: ``extract_sections_from_md``) one call per criterion
   (``*_EVAL_PROMPT_CHAPTER``); a criterion's score is the mean over chapters::
@@ -28,9 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from surveybench.metrics._judging import JudgedMetric, mean_known
-from surveybench.metrics._weaidb import ask_criteria, chapters, clip, document_text
+from surveybench.metrics._weaidb import ask_criteria, chapters, clip, document_text, text_budget
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
-from surveybench.metrics.rubric import context_chars
 from surveybench.model import Survey
 
 NAME = "content_quality"
@@ -71,7 +71,7 @@ class ContentQuality(JudgedMetric):
         setting = self.spec.option("content_quality_setting").check(  # type: ignore[union-attr]
             ctx.options.get("content_quality_setting", "with_ref"))
         topic = candidate.topic or reference.topic or reference.title
-        budget = context_chars(judging)
+        budget = text_budget(judging, AI_CHARS + HUMAN_CHARS)
         prompts = prompts_for(setting)
         details: dict[str, Any] = {"setting": setting, "prompts": {c: p.fingerprint for c, p in prompts.items()}}
         empty = {c: None for c in (*CRITERIA, "mean")}
@@ -95,8 +95,8 @@ class ContentQuality(JudgedMetric):
             return MetricResult(NAME, {**scores, "mean": mean_known(list(scores.values()))}, details,
                                 failures=failures)
         if setting == "with_ref":
-            ai, ai_cut = clip(document_text(candidate), min(AI_CHARS, budget * 2 // 5))
-            human, human_cut = clip(document_text(reference), min(HUMAN_CHARS, budget * 3 // 5))
+            ai, ai_cut = clip(document_text(candidate), min(AI_CHARS, budget * AI_CHARS // (AI_CHARS + HUMAN_CHARS)))
+            human, human_cut = clip(document_text(reference), min(HUMAN_CHARS, budget * HUMAN_CHARS // (AI_CHARS + HUMAN_CHARS)))
             values = {"topic": topic, "ai_survey": ai, "human_survey": human}
             details["clipped"] = {"generated": ai_cut, "human": human_cut}
         else:

@@ -55,7 +55,7 @@ import numpy as np
 from surveybench.metrics import _quiz as Q
 from surveybench.metrics._judging import JudgedMetric, failure, mean_known
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, lower, register
-from surveybench.metrics.rubric import context_chars
+from surveybench.metrics._weaidb import text_budget
 from surveybench.model import Survey
 
 NAME = "quiz"
@@ -280,7 +280,7 @@ class QuizMetric(JudgedMetric):
         if n_specific < 0 or (per_category is not None and per_category < 1):
             raise ValueError("quiz_specific_questions must be >= 0 and quiz_general_per_category >= 1")
         topic = reference.topic or candidate.topic or reference.title
-        budget = max(2_000, context_chars([judge]) - 2_000)
+        budget = text_budget([judge], 10**9)  # the script sends whole documents
         quiz, made_now = self.quiz_for(judge, embedder, reference, topic, ctx, n_specific, per_category, budget)
 
         answerer = Answerer(judge, embedder, candidate, budget)

@@ -132,6 +132,18 @@ def agreement(per_judge: Mapping[str, Mapping[str, int | None]], criteria: Seque
     }
 
 
+def parts_averaged(per_judge: Mapping[str, Mapping[str, int | None]], criteria: Sequence[str],
+                   crit_means: Mapping[str, float | None]) -> dict[str, dict[str, int]]:
+    """How many parts each average is over (stored as ``details["parts"]``, shown beside the
+    score): ``mean`` over the criteria that got a score; with a panel, each criterion over the
+    judges that answered."""
+    parts = {"mean": {"used": sum(1 for c in criteria if crit_means.get(c) is not None), "of": len(criteria)}}
+    if len(per_judge) > 1:
+        for c in criteria:
+            parts[c] = {"used": sum(1 for sc in per_judge.values() if sc.get(c) is not None), "of": len(per_judge)}
+    return parts
+
+
 class Rubric(JudgedMetric):
     name = NAME
     description = "LLM judges rate the survey 1-5 on coverage, structure, relevance, synthesis, critical analysis and consistency"
@@ -176,7 +188,7 @@ class Rubric(JudgedMetric):
         for (judge, c), j in zip(pairs, results):
             per_judge.setdefault(judge.name, {})[c] = j.value if j.ok else None
             if not j.ok:
-                failures.append(failure(j, criterion=c))
+                failures.append(failure(j, criterion=c, score=c))  # `score`: the sub-score it emptied
             if getattr(j, "truncated", False):
                 truncated.append(f"{judge.name}:{c}")
         agg = aggregate(per_judge, criteria)
@@ -189,6 +201,7 @@ class Rubric(JudgedMetric):
                 "rendering": rendering,
                 "truncated": truncated,
                 "tiny_local_judge": any(getattr(j, "is_tiny_local", False) for j in judges),
+                "parts": parts_averaged(per_judge, criteria, agg["criteria"]),
             },
             failures=failures,
         )

@@ -57,15 +57,15 @@ from typing import Any
 import numpy as np
 
 from surveybench.metrics._judging import JudgedMetric, failure, mean_known
-from surveybench.metrics._weaidb import clip, document_text
+from surveybench.metrics._weaidb import clip, document_text, text_budget
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
-from surveybench.metrics.rubric import context_chars
 from surveybench.model import Survey
 
 NAME = "sgsim"
 CONTENT_CRITERIA = ("Coverage", "Structure", "Relevance", "Language", "Criticalness")
 TOP_N = {"outline": 5, "content": 5, "reference": 20}  # cal_similarity defaults
 REFERENCE_BATCH = 20  # evaluate_reference_quality batch_size
+UNLIMITED = 10**9
 LIKERT = ("outline", "content", "reference")  # 1-5
 PERCENT = ("outline_structure", "faithfulness", "reference_quality")  # 0-100
 SIMILARITY_OF = {"outline": "outline", "outline_structure": "outline", "content": "content",
@@ -348,7 +348,7 @@ class SGSim(JudgedMetric):
         kind = self.spec.option("sgsim_similarity").check(ctx.options.get("sgsim_similarity", "cosine"))  # type: ignore[union-attr]
         max_sentences = self.spec.option("sgsim_max_sentences").check(ctx.options.get("sgsim_max_sentences"))  # type: ignore[union-attr]
         topic = candidate.topic or reference.topic or reference.title
-        budget = context_chars([judge])
+        budget = text_budget([judge], UNLIMITED)  # the script sends whole texts
         mine, my_details, failures = judge_survey(judge, candidate, topic, budget=budget,
                                                   max_sentences=max_sentences, role="generated")
         human, human_details, human_failures = judge_survey(judge, reference, topic, budget=budget,

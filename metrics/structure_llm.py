@@ -46,13 +46,16 @@ class StructureLLM(JudgedMetric):
             j = judge.ask(STRUCTURE_CONSISTENCY, values, parse=parse_score_1_to_5, metric=NAME)
             per_judge[judge.name] = j.value if j.ok else None
             if not j.ok:
-                failures.append(failure(j))
+                failures.append(failure(j, score="rel_llm"))
             if getattr(j, "truncated", False):
                 truncated.append(judge.name)
         return MetricResult(
             metric=NAME,
             scores={"rel_llm": mean_known(list(per_judge.values()))},
-            details={"per_judge": per_judge, "truncated": truncated},
+            details={"per_judge": per_judge, "truncated": truncated,
+                     # the mean over the judges that answered: how many of the panel
+                     "parts": {"rel_llm": {"used": sum(v is not None for v in per_judge.values()),
+                                           "of": len(per_judge)}}},
             failures=failures,
         )
 

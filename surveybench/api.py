@@ -117,12 +117,17 @@ def evaluate(systems: Sequence[str], *, workspace: Path | str | None = None,
              judge: str | None = None, embedder: str | None = None, gold_dir: Path | str | None = None,
              data: str | None = None, split: str = "train", nli: str | None = None,
              title_index: Path | str | None = None, jobs: int = 1, judge_concurrency: int = 8,
+             judge_timeout: float = 120.0, judge_retries: int = 4,
              task: str | None = None, topics: Sequence[str] | None = None, retry_failed: bool = False,
              metrics_modules: Sequence[str] = (), executor: Executor | None = None,
              console: Any = None, show_progress: bool = False) -> EvalOutcome:
     """Evaluate ``systems`` of the workspace against the gold surveys (resumable; see
     :func:`surveybench.eval.run_eval`). ``options`` are checked against the selected metrics'
-    specs before anything runs. Returns where the results and the manifest are."""
+    specs before anything runs. ``judge_timeout`` (seconds per request) and ``judge_retries``
+    (re-sends after 429/5xx/timeouts) set the judge's patience. ``retry_failed`` computes again
+    the units with failed scores (the judge cache answers the calls that had succeeded). Returns
+    where the results and the manifest are; ``outcome.manifest["failure_summary"]`` says what
+    failed ("3 scores failed: judge HTTP 500 ×2, unparseable ×1")."""
     from surveybench.eval.runner import run_eval
     from surveybench.workspace import Workspace
 
@@ -131,7 +136,8 @@ def evaluate(systems: Sequence[str], *, workspace: Path | str | None = None,
         gold_dir=Path(gold_dir) if gold_dir is not None else None, split=split, judge=judge,
         embedder=embedder, nli=nli, options=dict(options or {}),
         title_index=Path(title_index) if title_index is not None else None, jobs=jobs,
-        judge_concurrency=judge_concurrency, task=task, retry_failed=retry_failed,
+        judge_concurrency=judge_concurrency, judge_timeout=judge_timeout, judge_retries=judge_retries,
+        task=task, retry_failed=retry_failed,
         metrics_modules=list(metrics_modules), topics=list(topics) if topics else None,
     )
     return run_eval(Workspace(workspace), config, console=console or _quiet_console(),
@@ -152,6 +158,7 @@ class ScoreResult:
 def score(candidate: Survey | Path | str, reference: Survey | Path | str, *,
           metrics: Sequence[str] | None = None, options: dict[str, Any] | None = None,
           judge: str | None = None, embedder: str | None = None, title_index: Path | str | None = None,
+          judge_timeout: float = 120.0, judge_retries: int = 4,
           console: Any = None, progress: bool = False) -> ScoreResult:
     """Score one generated survey against one human survey (files or :class:`Survey` objects)
     through the same engine as :func:`evaluate`, storing nothing. Default metrics: every one
@@ -174,7 +181,8 @@ def score(candidate: Survey | Path | str, reference: Survey | Path | str, *,
     # judge concurrency 4: the judge's own default for a single pair
     settings = settings_for(judge=judge, embedder=embedder,
                             title_index=Path(title_index) if title_index is not None else None,
-                            options=selection.flat_options, judge_concurrency=4)
+                            options=selection.flat_options, judge_concurrency=4,
+                            judge_timeout=judge_timeout, judge_retries=judge_retries)
     resources = Resources(settings, selection.metrics)
     results, skipped = score_pair(cand, ref, selection, resources, console=console or _quiet_console(),
                                   progress=progress)

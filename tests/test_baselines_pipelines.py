@@ -213,11 +213,29 @@ def test_autosurvey(scripted_llm, judge, minilm_embedder) -> None:
             if "Subsection to Refine" in req.user else \
             re.search(r"You have written a subsection below:\n---\n(.*?)\n---", req.user, re.S).group(1)
 
+    # Phase 4: the second trial (seed 1) writes a different opening; the panel prefers it.
+    draft = AUTOSURVEY_REPLIES[2][1]
+    trial_draft = {"on": True}
+    scripted_llm.when(r"write the content for the subsection", lambda req: draft.replace(
+        "Deep nets changed vision", "Trial two") if req.body.get("seed") and trial_draft["on"] else draft)
     for pattern, reply in AUTOSURVEY_REPLIES:
         scripted_llm.when(pattern, reply if reply is not None else echo)
+    scripted_llm.when(r"Return the score without any other information",
+                      lambda req: "5" if "Trial two" in req.user else "2")
     s = run_baseline("autosurvey", "Deep learning for image recognition", judge,
                      candidates=CANDIDATES, embedder=minilm_embedder)
     assert s.system == "autosurvey" and s.title == "Vision Survey"
+    writes = [r for r in scripted_llm.requests if "write the content for the subsection" in r.user]
+    assert {r.body["temperature"] for r in writes} == {1.0}  # AutoSurvey App. B
+    assert [t["mean"] for t in s.extra["trials"]] == [2.0, 5.0] and s.extra["best_trial"] == 2
+    assert s.sections[1].paragraphs[0].text.startswith("Trial two [1, 2].")
+    trial_draft["on"] = False
+    from surveybench.baselines.settings import GenerationSettings
+    before = scripted_llm.calls
+    s = run_baseline("autosurvey", "Deep learning for image recognition", judge,
+                     candidates=CANDIDATES, embedder=minilm_embedder,
+                     settings=GenerationSettings(autosurvey_trials=1, autosurvey_temperature=0.5))
+    scripted_llm_calls = scripted_llm.calls - before
     assert [(x.number, x.title) for x in s.sections] == [
         ("1", "Foundations"), ("1.1", "Core Ideas of Foundations"), ("2", "Modern Models"),
         ("2.1", "Core Ideas of Modern Models")]
@@ -228,7 +246,9 @@ def test_autosurvey(scripted_llm, judge, minilm_embedder) -> None:
         "An image is worth 16x16 words: transformers for image recognition"]
     assert p[1].citations[0].unresolved == ["A Survey Nobody Wrote Ever"]
     # 1 rough outline + 2 subsection outlines + 2 drafts + 2 reflections + 2 refinements
-    assert scripted_llm.calls == 9
+    # (2 trials: twice that, + 2 x 3 panel scores)
+    assert before == 2 * 9 + 2 * 3
+    assert scripted_llm_calls == 9  # one trial: no panel
     assert s.extra["problems"] == []
 
 

@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from surveybench.readers import FORMATS, ReaderError, read_many, read_survey_report
 from surveybench.readers.sgsimeval import read_sgsimeval_topic, system_dirs
 

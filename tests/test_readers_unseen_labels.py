@@ -174,3 +174,31 @@ def test_readers_meet_done_when_on_unseen_files(split: str) -> None:
     assert not short, f"below issue 9's 'Done when' on {split}: {short}\n{table}"
     # no cited number dropped without being counted
     assert agg["dangling_counted"] in (None, 1.0), table
+
+
+def test_bench_counts_what_was_lost() -> None:
+    """A labelled key missed, over-linked or a dangling number dropped is a failure, never a skip."""
+    from surveybench.model import CitationMark, Paragraph, Reference, Section, Survey
+
+    b = _bench()
+    refs = [Reference(id=str(i), numbers=[str(i)], raw=f"[{i}] Title {i}") for i in range(1, 6)]
+    text = "Graphs help [1, 2] and trees [3] (see [9])."
+    marks = [
+        CitationMark(marker="[1, 2]", ref_ids=["1", "2"]),
+        CitationMark(marker="[3]", ref_ids=["3", "4", "5"]),  # an ambiguous marker linked to three entries
+        CitationMark(marker="[9]", unresolved=["9"]),
+    ]
+    survey = Survey(id="t", title="T", sections=[Section(index=0, title="Intro", paragraphs=[
+        Paragraph(text=text, citations=marks)])], references=refs)
+    ok = b.score_paragraph(survey, {"anchor": "Graphs help [1, 2] and trees", "cites": ["1", "2"], "dangling": ["9"]})
+    assert (ok.keys, ok.resolved, ok.dangling, ok.dangling_counted) == (2, 2, 1, 1)
+    bad = b.score_paragraph(
+        survey, {"anchor": "Graphs help [1, 2] and trees", "cites": ["1", "2", "3", "7"], "dangling": ["8"]}
+    )
+    # 3 over-linked with 4 and 5, 7 missed, 8 dropped without being counted: three failures
+    assert (bad.resolved, bad.dangling_counted) == (2, 0) and len(bad.failures) == 3
+    # labels list every citation of the paragraph: a link to an entry they do not name is a wrong link
+    partial = b.score_paragraph(survey, {"anchor": "Graphs help [1, 2] and trees", "cites": ["1"]})
+    assert partial.resolved == 0
+    lost = b.score_paragraph(survey, {"anchor": "a paragraph the reader lost", "cites": ["1"]})
+    assert lost.lost_paragraph and lost.resolved == 0

@@ -76,8 +76,9 @@ def test_narrow_console_puts_meanings_in_a_legend(pair) -> None:
     assert max(len(x) for x in lines if "│" in x) <= 80
     assert "What the numbers mean" in res.output
     assert ("  citation_set.recall: share of the human survey's cited papers that the generated "
-            "survey also cites") in lines
-    assert "  rouge.rouge1: word overlap with the human survey's text (F-score of shared words, 0-1)" in lines
+            "survey also cites [higher is better]") in lines
+    assert ("  rouge.rouge1: word overlap with the human survey's text (F-score of shared words, 0-1) "
+            "[higher is better]") in lines
 
 
 def test_json_output_with_hand_computed_values(pair) -> None:
@@ -129,7 +130,8 @@ def test_bad_input_names_the_file(pair, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     res = score("-r", str(broken), "-c", str(h))
-    assert res.exit_code == 2 and f"{broken}: not valid JSON" in res.output
+    # the readers' message: every command reads (and rejects) a file the same way
+    assert res.exit_code == 2 and f"{broken}: truncated JSON" in res.output
     res = score("-r", str(h), "-c", str(h), "-m", "no_such_metric")
     assert res.exit_code == 2 and "unknown metric 'no_such_metric'" in res.output and "rouge" in res.output
 

@@ -26,12 +26,17 @@ def eval_command(
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE passed to metrics (e.g. device=cpu, bertscore_model=PATH); repeat."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Units computed concurrently (threads)."),
     judge_concurrency: int = typer.Option(8, "--judge-concurrency", min=1, help="Requests in flight to each judge at once (an in-process judge answers one at a time)."),
+    judge_timeout: float = typer.Option(120.0, "--judge-timeout", min=0.001, help="Seconds to wait for one judge reply before it counts as a timeout (then retried)."),
+    judge_retries: int = typer.Option(4, "--judge-retries", min=0, help="Re-sends of a judge request after HTTP 429/5xx, a timeout or a connection error (with backoff)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task setting label stored with the results (e.g. task1, task2, task3)."),
     topic: Optional[list[str]] = typer.Option(None, "--topic", help="Only evaluate these topics (repeat)."),
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Recompute units that failed in an earlier run."),
+    retry_failed: bool = typer.Option(False, "--retry-failed", help="Compute again the scores that failed in an earlier run (judge errors, unparseable replies, metric errors); judge replies that succeeded come from the cache, so only the failed calls are sent again."),
     metrics_module: Optional[list[str]] = typer.Option(None, "--metrics-module", help="Extra module (dotted name or .py file) that registers metrics."),
     workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", envvar="SURVEYBENCH_WORKSPACE", help="Workspace directory [default: ./surveybench-runs]."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Do not draw progress bars."),
+    executor: str = typer.Option("local", "--executor", help="Where units run: 'local' (this process, --jobs threads) or 'ray' (a Ray cluster; needs surveybench[ray]; same results)."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Ray cluster to join with --executor ray (host:port or 'auto'). Default: RAY_ADDRESS, else a local Ray instance."),
+    ray_gpus_per_host: float = typer.Option(0.0, "--ray-gpus-per-host", min=0.0, help="GPUs reserved by each node's model host with --executor ray (pair with --option device=cuda)."),
 ) -> None:
     """Evaluate one or more systems against the gold surveys.
 
@@ -46,30 +51,49 @@ def eval_command(
       surveybench eval --system AutoSurvey --gold ../shared/data/surveybench-dev/HumanSurvey -m deterministic
 
       surveybench eval -s AutoSurvey -s SurveyForge --data ./surveygen-hf --judge openai:gpt-4o-mini -j 4
+
+      surveybench eval -s AutoSurvey --data ./surveygen-hf -m all --executor ray --ray-address HEAD_IP:6379
     """
     from rich.console import Console
 
     from surveybench import api
     from surveybench.commands._options import parse_metric_options
     from surveybench.eval import EvalError
+    from surveybench.judges.types import JudgeCacheError
     from surveybench.workspace import WorkspaceError
 
     console = Console(stderr=True, soft_wrap=True)
     options = parse_metric_options(option or [])
+    from surveybench.ray_cluster import RayClusterError, check_executor
+
+    try:
+        check_executor(executor, ray_address)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    runner = None
+    if executor == "ray":
+        from surveybench.eval.executor_ray import RayExecutor
+
+        runner = RayExecutor(ray_address, jobs=jobs, gpus_per_host=ray_gpus_per_host,
+                             metrics_modules=list(metrics_module or []))
     try:
         outcome = api.evaluate(
             list(system), workspace=workspace, metrics=list(metrics), options=options, judge=judge,
             embedder=embedder, gold_dir=gold, data=data, split=split, nli=nli, title_index=title_index,
-            jobs=jobs, judge_concurrency=judge_concurrency, task=task, topics=list(topic) if topic else None,
+            jobs=jobs, judge_concurrency=judge_concurrency, judge_timeout=judge_timeout,
+            judge_retries=judge_retries, task=task, topics=list(topic) if topic else None,
             retry_failed=retry_failed, metrics_modules=list(metrics_module or []), console=console,
-            show_progress=not no_progress,
+            show_progress=not no_progress, executor=runner,
         )
-    except (EvalError, WorkspaceError) as exc:
+    except (EvalError, WorkspaceError, RayClusterError, JudgeCacheError) as exc:
         console.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     print_outcome(outcome, console)
+    if outcome.manifest.get("failure_summary"):
+        # every score was attempted and the results are written; a failure is still not success
+        raise typer.Exit(1)
 
 
 def print_outcome(outcome: Any, console: Any) -> None:
@@ -77,6 +101,7 @@ def print_outcome(outcome: Any, console: Any) -> None:
     time per metric, failures and skipped units."""
     import pandas as pd
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     df = pd.read_parquet(outcome.results_path)
@@ -106,8 +131,13 @@ def print_outcome(outcome: Any, console: Any) -> None:
             f"{m} {sec:.1f}s" for m, sec in sorted(wall.items(), key=lambda kv: -kv[1])))
     failures = outcome.manifest.get("failures", [])
     for f in failures[:20]:
-        console.print(f"[red]failed[/] {f['system']} / {f['topic']} / {f['metric']}: {f['reason']}")
+        what = f"{f['metric']}.{f['score']}" if f.get("score") else f["metric"]
+        console.print(f"[red]failed[/] {escape(f['system'])} / {escape(f['topic'])} / {what}: "
+                      f"{escape(str(f.get('reason')))}")
     if len(failures) > 20:
         console.print(f"... and {len(failures) - 20} more failures in {outcome.manifest_path}")
+    if outcome.manifest.get("failure_summary"):
+        console.print(f"[red]{escape(outcome.manifest['failure_summary'])}[/] "
+                      "(run again with --retry-failed once the cause is fixed)")
     for s in outcome.manifest.get("skipped", [])[:1]:
         console.print(f"[red]skipped[/] {len(outcome.manifest['skipped'])} unit(s): {s['reason']}")

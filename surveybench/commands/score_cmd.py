@@ -28,6 +28,8 @@ def score_command(
     system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE (e.g. survey_year=2024, citation_title_threshold=0.9); repeat."),
     details: bool = typer.Option(False, "--details", help="With the table, also print each metric's evidence (matched references, counts)."),
+    judge_timeout: float = typer.Option(120.0, "--judge-timeout", min=0.001, help="Seconds to wait for one judge reply before it counts as a timeout (then retried)."),
+    judge_retries: int = typer.Option(4, "--judge-retries", min=0, help="Re-sends of a judge request after HTTP 429/5xx, a timeout or a connection error."),
 ) -> None:
     """Score a generated survey against the human-written survey on the same topic.
 
@@ -64,13 +66,14 @@ def score_command(
     if cand_survey.system is None:
         cand_survey = cand_survey.model_copy(update={"system": "generated"})
     try:
-        selection = select_metrics(metrics or [], judge_given=judge is not None, options=options)
+        selection = select_for_score(metrics or [], judge_given=judge is not None, options=options)
     except EvalError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
     chosen = selection.metrics
     resources, notes = build_resources(
         embedder=embedder, judge=judge, title_index=title_index, selection=selection,
+        judge_timeout=judge_timeout, judge_retries=judge_retries,
     )
     for n in notes:
         err.print(f"[yellow]note:[/yellow] {n}")
@@ -102,6 +105,12 @@ def load_survey(path: Path, *, system: str | None = None) -> Any:
     from surveybench.readers import ReaderError, read_survey
 
     path = Path(path)
+    if path.is_dir():
+        raise ValueError(
+            f"{path} is a directory; `score` compares one survey file with another. To score a "
+            "folder of surveys, register it (`surveybench import DIR --system NAME`) and run "
+            "`surveybench eval -s NAME`"
+        )
     if not path.is_file():
         raise ValueError(f"{path}: no such file")
     try:
@@ -110,12 +119,17 @@ def load_survey(path: Path, *, system: str | None = None) -> Any:
         raise ValueError(str(e) if str(path) in str(e) else f"{path}: {e}") from None
 
 
-def select_metrics(names: list[str], *, judge_given: bool, options: dict[str, Any] | None = None) -> Any:
+def select_for_score(names: list[str], *, judge_given: bool, options: dict[str, Any] | None = None) -> Any:
     """The selected metrics with their checked options (:func:`surveybench.eval.plan.select`);
     default: every metric that needs no judge (all of them when a judge is given)."""
     from surveybench.eval.plan import select
 
     return select(names or ["all" if judge_given else "no-llm"], options or {})
+
+
+def select_metrics(names: list[str], *, judge_given: bool) -> list[Any]:
+    """The metric objects :func:`select_for_score` selects."""
+    return list(select_for_score(names, judge_given=judge_given).metrics)
 
 
 def build_resources(
@@ -124,6 +138,8 @@ def build_resources(
     judge: str | None = None,
     title_index: Path | None = None,
     selection: Any = None,
+    judge_timeout: float = 120.0,
+    judge_retries: int = 4,
 ) -> tuple[Any, list[str]]:
     """The engine's :class:`~surveybench.eval.resources.Resources` without a workspace, and
     notes on what was decided (the default embedder, or its local fallback when offline).
@@ -143,7 +159,7 @@ def build_resources(
     # judge concurrency 4: the judge's own default, which `score` used before sharing the engine
     settings = settings_for(judge=judge, embedder=embedder, title_index=title_index,
                             options=selection.flat_options if selection is not None else {},
-                            judge_concurrency=4)
+                            judge_concurrency=4, judge_timeout=judge_timeout, judge_retries=judge_retries)
     return Resources(settings, metrics), notes
 
 

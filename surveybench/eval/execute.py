@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Protocol
 
+from surveybench.eval.failed_scores import unit_status
+from surveybench.judges.types import JudgeCacheError
 from surveybench.metrics.base import Metric, MetricContext, MissingResource
 from surveybench.model import Survey
 
@@ -61,6 +63,8 @@ def compute_unit(metric: Metric, candidate: Survey, reference: Survey, ctx: Metr
     t0 = time.perf_counter()
     try:
         result = metric.compute(candidate, reference, ctx)
+    except JudgeCacheError:
+        raise  # every unit would meet it: stop the run with the file's name
     except Exception as exc:  # noqa: BLE001 - a failing metric must not stop the batch
         tb = traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-3)
         return {
@@ -77,7 +81,9 @@ def compute_unit(metric: Metric, candidate: Survey, reference: Survey, ctx: Metr
         }
     scores = {str(k): (None if v is None else float(v)) for k, v in result.scores.items()}
     return {
-        "status": "ok",
+        # "partial": some judgements failed (their sub-scores are stored as failed, with the
+        # cause); --retry-failed computes the unit again
+        "status": unit_status(result.failures),
         "error": None,
         "scores": scores,
         "details": result.details,

@@ -51,6 +51,8 @@ class EvalConfig:
     jobs: int = 1
     # requests in flight to the judge at once, across all units (one semaphore per judge)
     judge_concurrency: int = 8
+    judge_timeout: float = 120.0  # seconds per judge request
+    judge_retries: int = 4  # re-sends of a judge request after 429/5xx/timeout/connection errors
     task: str | None = None
     retry_failed: bool = False
     metrics_modules: list[str] = field(default_factory=list)

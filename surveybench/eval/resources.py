@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from surveybench.eval.manifest import sanitise_spec
+from surveybench.judges.types import JudgeCacheError
 from surveybench.metrics.base import Metric, MetricContext, ResourceDecl, ResourceSettings
 
 DEFAULT_EMBEDDER_ID = "BAAI/bge-large-en-v1.5"
@@ -57,7 +58,8 @@ def _build_judge(settings: ResourceSettings, ctx: MetricContext) -> Any:
     assert settings.judge is not None  # no factory without a spec
     cache = settings.cache("judge")
     return make_judge_or_panel(settings.judge, cache_path=cache / "judge-cache.sqlite" if cache else None,
-                               concurrency=max(1, settings.judge_concurrency))
+                               concurrency=max(1, settings.judge_concurrency),
+                               timeout=settings.judge_timeout, max_retries=settings.judge_retries)
 
 
 def _build_embedder(settings: ResourceSettings, ctx: MetricContext) -> Any:
@@ -145,6 +147,8 @@ class Resources:
                     resource = self.ctx.get(name)
                     if load and name == "embedder" and hasattr(resource, "model"):
                         _ = resource.model
+                except JudgeCacheError:
+                    raise  # not a missing model: the run cannot trust its cache; stop and say so
                 except Exception as exc:  # noqa: BLE001 - any build failure skips the metric
                     self.errors[name] = f"{name} unavailable: {type(exc).__name__}: {exc}"
                     return self.errors[name]
@@ -160,7 +164,9 @@ class Resources:
 
 def settings_for(*, judge: str | None, embedder: str | None, nli: str | None = None,
                  title_index: Path | None = None, options: dict[str, Any] | None = None,
-                 cache_dir: Path | None = None, judge_concurrency: int = 8) -> ResourceSettings:
+                 cache_dir: Path | None = None, judge_concurrency: int = 8,
+                 judge_timeout: float = 120.0, judge_retries: int = 4) -> ResourceSettings:
     return ResourceSettings(judge=judge, embedder=embedder, nli=nli, title_index=title_index,
                             options=dict(options or {}), cache_dir=cache_dir,
-                            judge_concurrency=judge_concurrency)
+                            judge_concurrency=judge_concurrency, judge_timeout=judge_timeout,
+                            judge_retries=judge_retries)

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from surveybench.eval.claiming import adoptable, run_claimed
 from surveybench.eval.execute import Executor, LocalExecutor, compute_unit, is_setup_error
+from surveybench.eval.failed_scores import PARTIAL, failed_score_entries, failure_summary
 from surveybench.eval.manifest import redact_secrets
 from surveybench.eval.plan import (
     LLM_RESOURCES,
@@ -57,7 +59,8 @@ from surveybench.eval.resources import (
 from surveybench.eval.store import RESULT_COLUMNS, build_manifest, results_rows, write_results
 from surveybench.eval.units import UnitKey, UnitStore, to_jsonable
 from surveybench.metrics.base import Metric
-from surveybench.workspace import Workspace, WorkspaceError, atomic_write_text
+from surveybench.publish import scrub_local_paths
+from surveybench.workspace import UnitClaims, Workspace, WorkspaceError, atomic_write_text
 
 __all__ = [
     "DEFAULT_EMBEDDER_ID", "LLM_RESOURCES", "METRIC_GROUPS", "RESULT_COLUMNS", "EvalConfig", "EvalError",
@@ -156,7 +159,8 @@ class _Session:
         for k in ("error", "traceback"):
             if rec.get(k):
                 rec[k] = redact_secrets(rec[k])
-        rec["computed_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        # microseconds: --retry-failed tells a unit stored by a concurrent run from an old one
+        rec["computed_at"] = datetime.now(timezone.utc).isoformat(timespec="microseconds")
         if self.store is not None:  # `score` keeps nothing
             self.store.put(unit.key, rec)
         self.records[unit.key] = {"key": unit.key.as_dict(), **to_jsonable(rec)}
@@ -168,10 +172,13 @@ class _Session:
 
 def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[str, list[Unit]],
                   resources: Resources, executor: Executor, session: _Session, progress: Any,
-                  console: Any, *, load: bool = False) -> None:
+                  console: Any, *, load: bool = False, claims: UnitClaims | None = None,
+                  take: Callable[[dict[str, Any]], bool] | None = None) -> None:
     """Compute the pending units metric by metric through ``executor``: a metric whose resources
     cannot be built is skipped whole; one whose units keep failing for setup reasons (model
-    cannot load) gives up after :data:`SETUP_FAILURES_BEFORE_GIVING_UP` units."""
+    cannot load) gives up after :data:`SETUP_FAILURES_BEFORE_GIVING_UP` units. With ``claims``
+    each unit is claimed first, so processes sharing the workspace share the units
+    (:mod:`surveybench.eval.claiming`; ``take(record)``: may a stored record be used as is)."""
     tasks = {
         m.name: progress.add_task(
             m.name, total=sum(1 for u in units if u.metric == m.name),
@@ -215,8 +222,18 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
                 console.print(f"[red]skipped[/] {name}: cannot run on this machine ({why[:300]})")
             return not gave_up
 
+        def adopt(u: Unit, rec: dict[str, Any], name: str = m.name) -> None:
+            reported.add(u.key)  # computed by another process on this workspace meanwhile
+            progress.advance(tasks[name])
+            session.records[u.key] = rec
+            session.reused += 1
+
         try:
-            executor.run(m, todo, resources, on_done)
+            if claims is not None and session.store is not None and take is not None:
+                run_claimed(executor, m, todo, resources, on_done, claims=claims, store=session.store,
+                            take=take, adopt=adopt)
+            else:
+                executor.run(m, todo, resources, on_done)
         finally:
             session.wall_seconds[m.name] = time.perf_counter() - t0
         for u in todo:
@@ -257,7 +274,8 @@ def run_eval(
     # 2. provide
     settings = settings_for(judge=judge_spec, embedder=embedder_spec, nli=config.nli,
                             title_index=config.title_index, options=selection.flat_options,
-                            cache_dir=ws.cache_dir, judge_concurrency=config.judge_concurrency)
+                            cache_dir=ws.cache_dir, judge_concurrency=config.judge_concurrency,
+                            judge_timeout=config.judge_timeout, judge_retries=config.judge_retries)
     resources = Resources(settings, metrics)
     needs_all = frozenset().union(*(resources.needs(m) for m in metrics))
     resource_ids = {r: resources.identity(r) for r in sorted(needs_all)}
@@ -269,9 +287,16 @@ def run_eval(
     # 3. execute what the store does not have yet
     session = _Session(UnitStore(ws.units_dir))
     pending: dict[str, list[Unit]] = {}
+    # --retry-failed: units stored "failed" or "partial" (some judgements failed) before this
+    # run started are computed again; the judge cache answers the calls that had succeeded
+    since = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+    def take(rec: dict[str, Any]) -> bool:
+        return adoptable(rec, retry_failed=config.retry_failed, since=since)
+
     for u in units:
         rec = session.store.get(u.key)
-        if rec is not None and not (config.retry_failed and rec.get("status") == "failed"):
+        if rec is not None and take(rec):
             session.records[u.key] = rec
             session.reused += 1
         else:
@@ -285,7 +310,8 @@ def run_eval(
     )
     try:
         with progress:
-            execute_units(metrics, units, pending, resources, executor, session, progress, console)
+            execute_units(metrics, units, pending, resources, executor, session, progress, console,
+                          claims=ws.claims, take=take)
     except KeyboardInterrupt:
         console.print(
             f"[yellow]interrupted:[/] {session.computed} unit(s) finished in this session are saved; "
@@ -296,11 +322,11 @@ def run_eval(
     # 4. store
     by_name = {m.name: m for m in metrics}
     results_path = run_dir / "results.parquet"
-    write_results(results_rows(run_id, units, session.records, by_name), results_path)
-    failures = [
-        {"system": u.system, "topic": u.topic, "metric": u.metric, "reason": session.records[u.key].get("error")}
-        for u in units if u.key in session.records and session.records[u.key].get("status") == "failed"
-    ]
+    rows = results_rows(run_id, units, session.records, by_name)
+    write_results(rows, results_path)
+    # every score that failed, whole units and sub-scores emptied by failed judgements, with cause
+    failures = failed_score_entries(rows)
+    statuses = [session.records[u.key].get("status") for u in units if u.key in session.records]
     manifest = build_manifest(
         run_id=run_id, config=config, started=started, selection=selection, notes=notes,
         warnings=warnings, gold_source=gold_source, n_gold=len(gold), pairings=pairings,
@@ -308,10 +334,18 @@ def run_eval(
         computed=session.computed, reused=session.reused, failures=failures, skipped=session.skipped,
         wall_seconds=session.wall_seconds, executor=getattr(executor, "name", type(executor).__name__),
     )
+    manifest["units"].update(failed=statuses.count("failed"), partial=statuses.count(PARTIAL),
+                             failed_scores=len(failures))
+    manifest["failure_summary"] = failure_summary(rows)
+    describe = getattr(executor, "describe", None)
+    if callable(describe):  # e.g. the Ray cluster the units ran on (surveybench.eval.executor_ray)
+        manifest["executor"] = describe()
     manifest_path = run_dir / "manifest.json"
-    atomic_write_text(manifest_path, redact_secrets(json.dumps(manifest, indent=1, ensure_ascii=False)))
-    return EvalOutcome(run_id, run_dir, results_path, manifest_path, manifest, session.computed,
-                       session.reused, len(failures))
+    # no keys, and no local paths (a published manifest must not show where files sit here)
+    text = scrub_local_paths(redact_secrets(json.dumps(manifest, indent=1, ensure_ascii=False))) or ""
+    atomic_write_text(manifest_path, text)
+    return EvalOutcome(run_id, run_dir, results_path, manifest_path, json.loads(text), session.computed,
+                       session.reused, statuses.count("failed"))
 
 
 def score_pair(candidate: Any, reference: Any, selection: Selection, resources: Resources, *,

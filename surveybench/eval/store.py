@@ -3,7 +3,6 @@ rebuilt from the committed units (the unit files under ``units/`` are the truth)
 
 from __future__ import annotations
 
-import os
 import platform
 import sys
 from dataclasses import asdict
@@ -11,9 +10,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from surveybench.eval.failed_scores import score_rows
+from surveybench.judges.failures import failure_label
 from surveybench.eval.manifest import collect_versions, sanitise_spec
 from surveybench.eval.units import UnitKey, to_jsonable
 from surveybench.metrics.base import Metric, spec_of
+from surveybench.workspace import atomic_write_with
 
 if TYPE_CHECKING:
     from surveybench.eval.plan import EvalConfig, Pairing, Selection, Unit
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 RESULT_COLUMNS = [
     "run_id", "system", "task", "topic", "survey_id", "title", "domain",
     "metric", "score", "value", "status", "error", "metric_version", "direction",
+    "cause", "parts_used", "parts_total",
 ]
 
 
@@ -44,18 +47,13 @@ def results_rows(run_id: str, units: list[Unit], records: dict[UnitKey, dict[str
         }
         if rec.get("status") == "failed":
             rows.append({**base, "score": None, "value": None, "status": "failed",
-                         "error": rec.get("error"), "direction": None})
+                         "error": rec.get("error"), "direction": None,
+                         "cause": failure_label(rec.get("error"))})
             continue
-        for score, value in sorted(rec.get("scores", {}).items()):
-            reason = None
-            if value is None:
-                details = rec.get("details") or {}
-                reason = details.get("reason") if isinstance(details, dict) else None
-            sub = spec.score(score)
-            rows.append({**base, "score": score, "value": value,
-                         "status": "ok" if value is not None else "none",
-                         "error": None if reason is None else str(reason),
-                         "direction": sub.direction if sub else None})
+        # failed judgements empty sub-scores: status "failed" with their cause (C, issue 14)
+        for row in score_rows(rec):
+            sub = spec.score(row["score"])
+            rows.append({**base, **row, "direction": sub.direction if sub else None})
     return rows
 
 
@@ -69,11 +67,11 @@ def write_results(rows: list[dict[str, Any]], path: Path) -> None:
         ("domain", pa.string()), ("metric", pa.string()), ("score", pa.string()),
         ("value", pa.float64()), ("status", pa.string()), ("error", pa.string()),
         ("metric_version", pa.string()), ("direction", pa.string()),
+        ("cause", pa.string()), ("parts_used", pa.int64()), ("parts_total", pa.int64()),
     ])
     table = pa.Table.from_pylist(rows, schema=schema)
-    tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(table, tmp)
-    os.replace(tmp, path)
+    # a unique temp name: two processes finishing the same run must not collide
+    atomic_write_with(path, lambda tmp: pq.write_table(table, tmp))
 
 
 def metric_entry(metric: Metric, options: dict[str, Any]) -> dict[str, Any]:

@@ -321,6 +321,41 @@ class LlamaCppBackend:
         )
 
 
+def gbnf_from_json_schema(schema: dict[str, Any]) -> str:
+    """GBNF grammar for replies valid under ``schema`` (structured replies of an in-process model).
+
+    llama-cpp-python's own converter (``json_schema_to_gbnf``) with one change: bounded
+    repetitions (``maxLength``, ``maxItems``) are written ``x{m,n}`` -- which llama.cpp's grammar
+    parser reads -- instead of ``n`` nested optionals, so a 2,000-character string bound stays a
+    one-line rule.
+    """
+    from llama_cpp import llama_grammar as lg
+
+    def repetition(item_rule: str, min_items: int, max_items: int | None,
+                   separator_rule: str | None = None, item_rule_is_literal: bool = False) -> str:
+        hi = "" if max_items is None else str(max_items)
+        if not separator_rule:
+            return f"({item_rule}){{{min_items},{hi}}}"
+        if max_items == 0:
+            return ""
+        rest = f"({separator_rule} {item_rule}){{{max(0, min_items - 1)},{'' if max_items is None else max_items - 1}}}"
+        once = f"{item_rule} {rest}"
+        return once if min_items > 0 else f"({once})?"
+
+    original = lg._build_repetition
+    with _GBNF_LOCK:  # the converter reads a module-level helper: swap it under a lock
+        lg._build_repetition = repetition
+        try:
+            gbnf = lg.json_schema_to_gbnf(json.dumps(schema))
+        finally:
+            lg._build_repetition = original
+    # raw control characters inside a string are invalid JSON (json.loads rejects them)
+    return gbnf.replace('char ::= [^"\\\\]', 'char ::= [^"\\\\\\x00-\\x1F\\x7F]')
+
+
+_GBNF_LOCK = threading.Lock()
+
+
 _LOCAL: dict[tuple[str, int | None, int | None], LlamaCppBackend] = {}
 _LOCAL_LOCK = threading.Lock()
 

@@ -6,6 +6,9 @@ Formats (detected from the extension and the content):
 * ``autosurvey-json`` -- AutoSurvey's ``{"survey": markdown, "reference": {n: arXiv id}}``
   (:mod:`.autosurvey_json`)
 * ``markdown`` -- generated surveys and PDF-to-Markdown conversions (:mod:`.markdown`)
+* ``sgsimeval`` -- a folder: SGSimEval's ``<category>/<topic>/<system>/`` layout with
+  ``content.json``, ``references.json``, ``outline.json`` and the sentence CSV (:mod:`.sgsimeval`);
+  a topic or category folder gives one survey per system folder
 
 ``read_survey(path)`` returns the survey; ``read_survey_report(path)`` also returns the
 :class:`FileReport` (what was found, what was skipped and why, what could not be linked);

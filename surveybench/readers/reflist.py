@@ -265,8 +265,10 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
-_ACL_HEAD = re.compile(r"(.+?)\.\s+(?:19|20)\d{2}[a-z]?\.\s")
-_QUOTED_HEAD = re.compile(r"(.+?),?\s+[\"“]")
+# an author list is at most 600 characters (looks_like_author_list): bounded, so each candidate
+# start costs constant work
+_ACL_HEAD = re.compile(r"(.{1,600}?)\.\s++(?:19|20)\d{2}[a-z]?\.\s")
+_QUOTED_HEAD = re.compile(r"(.{1,600}?),?\s++[\"“]")
 
 
 def _author_year_starts(text: str, style: str) -> list[int]:
