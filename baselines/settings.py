@@ -44,7 +44,9 @@ class GenerationSettings:
     max_subsections: int = 6  # bound used only by the local judge's grammar
     # retrieval
     budget: int | None = None  # K; None = the human survey's reference count (else 50)
-    hybrid: bool = True  # dense + BM25 (reciprocal rank fusion) when an index is used
+    # index search: "dense" = cosine of embeddings (SurveyGen eq. 1, AutoSurvey App. B),
+    # "bm25", or "hybrid" = reciprocal rank fusion of both
+    retrieval: str = "dense"
     # QUAL-SG (SurveyGen §2.4, App. C)
     qualsg_initial_n: int = 300
     qualsg_co_cited: int = 50
@@ -88,6 +90,7 @@ class GenerationSettings:
 
         need(0.0 <= self.temperature <= 2.0, "temperature", "must be in 0..2")
         need(0.0 <= self.autosurvey_temperature <= 2.0, "autosurvey_temperature", "must be in 0..2")
+        need(self.retrieval in ("dense", "bm25", "hybrid"), "retrieval", "must be dense, bm25 or hybrid")
         need(self.max_tokens >= 16, "max_tokens", "must be at least 16")
         need(self.abstract_chars >= 0, "abstract_chars", "must be >= 0")
         need(1 <= self.min_sections <= self.max_sections, "min_sections",

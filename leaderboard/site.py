@@ -42,6 +42,7 @@ from typing import Any
 import pandas as pd
 
 from surveybench.analysis import load_manifests, load_results, summarise
+from surveybench.analysis.directions import directions
 from surveybench.analysis.results import failure_rows, failure_summary
 from surveybench.publish import scrub_local_paths
 from surveybench.workspace import slugify
@@ -59,6 +60,11 @@ class SiteError(RuntimeError):
 class Column:
     metric: str
     score: str
+    direction: str = "none"  # the metric spec's better side: "higher", "lower" or "none"
+
+    @property
+    def arrow(self) -> str:
+        return {"higher": "↑", "lower": "↓"}.get(self.direction, "")
 
     @property
     def label(self) -> str:
@@ -71,6 +77,7 @@ class Cell:
     low: float
     high: float
     n: int
+    best: bool = False  # the best mean of its column by the column's direction
 
     @property
     def sort_value(self) -> str:
@@ -177,8 +184,22 @@ def _boards(ok: pd.DataFrame, columns: list[Column], systems: list[str],
                             cells.append(Cell(math.nan, math.nan, math.nan, 0))
                     board.rows.append({"system": s, "slug": slugify(s), "topics": int(n_topics[s]),
                                        "cells": cells})
+                _mark_best(board, columns)
             boards.append(board)
     return boards
+
+
+def _mark_best(board: Board, columns: list[Column]) -> None:
+    """Flag the best cell of every ranked column (highest, or lowest for a lower-is-better one)."""
+    for i, c in enumerate(columns):
+        if c.direction not in ("higher", "lower"):
+            continue
+        cells = [r["cells"][i] for r in board.rows if not math.isnan(r["cells"][i].mean)]
+        if len(cells) > 1:
+            pick = min if c.direction == "lower" else max
+            best = pick(x.mean for x in cells)
+            for x in cells:
+                x.best = x.mean == best
 
 
 def _plots(ok: pd.DataFrame, columns: list[Column], systems: list[str], domains: list[str],
@@ -406,7 +427,8 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
     systems = sorted(df["system"].dropna().unique())
     domains = sorted(df["domain"].unique())
     tasks = sorted(df["task"].unique())
-    columns = [Column(m, s) for m, s in
+    dirs = directions(df, manifests)
+    columns = [Column(m, s, dirs.get((m, s), "none")) for m, s in
                sorted({(r.metric, r.score) for r in ok[["metric", "score"]].itertuples(index=False)})]
     metrics = sorted(df["metric"].dropna().unique())
     info = metric_info(metrics, manifests)

@@ -303,14 +303,17 @@ def quickstart_systems(data_dir: Path) -> list[str]:
 def quickstart(data_dir: Path | str, *, workspace: Path | str | None = None,
                metrics: str | Sequence[str] = QUICKSTART_METRICS, topics: Sequence[str] | None = None,
                judge: str | None = None, embedder: str | None = None, jobs: int = 1,
+               judge_timeout: float = 120.0, judge_retries: int = 4,
                console: Any = None, show_progress: bool = False, on_step: Any = None) -> QuickstartOutcome:
     """Import a SurveyBench-style directory (``HumanSurvey/`` = gold, one directory per
     system), evaluate every system, write the report to ``WORKSPACE/report`` and the site to
     ``WORKSPACE/site``. A file that cannot be imported is reported and the rest goes on (the
     import step's code is then 1); an evaluation that cannot start stops the job (code 2);
-    report and site failures are codes of their own. ``on_step(name)`` is called as each
-    step starts."""
+    report and site failures are codes of their own; scores that failed (a judge that is down)
+    make the evaluate step's code 1, with the count, and the report and site still show them.
+    ``on_step(name)`` is called as each step starts."""
     from surveybench.analysis.results import ResultsError
+    from surveybench.judges.types import JudgeCacheError
     from surveybench.leaderboard.site import SiteError
     from surveybench.workspace import Workspace, WorkspaceError
 
@@ -335,9 +338,13 @@ def quickstart(data_dir: Path | str, *, workspace: Path | str | None = None,
     try:
         out.run = evaluate(systems, workspace=ws.root, metrics=[metrics] if isinstance(metrics, str) else metrics,
                            topics=topics, judge=judge, embedder=embedder, jobs=jobs, console=console,
-                           show_progress=show_progress)
-        out.steps["evaluate"] = 0
-    except (EvalError, WorkspaceError) as exc:
+                           show_progress=show_progress, judge_timeout=judge_timeout,
+                           judge_retries=judge_retries)
+        failed = out.run.manifest.get("failure_summary")
+        out.steps["evaluate"] = 1 if failed else 0
+        if failed:
+            out.messages["evaluate"] = failed
+    except (EvalError, WorkspaceError, JudgeCacheError) as exc:
         out.steps["evaluate"], out.messages["evaluate"] = 2, str(exc)
         return out
     step("report")

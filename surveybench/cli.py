@@ -11,6 +11,7 @@ from surveybench.commands import (
     eval_cmd,
     generate_cmd,
     import_cmd,
+    index_cmd,
     judge_cmd,
     leaderboard_cmd,
     metaeval_cmd,
@@ -39,6 +40,7 @@ for _module in (
     judge_cmd,
     metaeval_cmd,
     generate_cmd,
+    index_cmd,
     build_cmd,
 ):
     _module.register(app)

@@ -109,7 +109,9 @@ def test_eval_scores_pairs_lists_gaps_and_records_failures(ws, test_metrics, mon
     m = out.manifest
     assert m["systems"]["S2"]["missing_topics"] == ["B"]
     assert m["systems"]["S2"]["unmatched_topics"] == ["Extra"]
-    assert m["units"] == {"total": 10, "computed_this_session": 10, "reused": 0, "failed": 1, "skipped": 0}
+    assert m["units"] == {"total": 10, "computed_this_session": 10, "reused": 0, "failed": 1, "skipped": 0,
+                          "partial": 0, "failed_scores": 1}
+    assert m["failure_summary"] == "1 score failed: ValueError ×1"
     assert m["failures"][0]["metric"] == "_t_fails"
     assert m["usage"]["by_metric"]["_t_ratio"] == {"calls": 5, "tokens": 5 + 20 + 10 + 20 + 80}
     assert m["packages"]["pandas"] == pd.__version__

@@ -128,3 +128,22 @@ def test_a_judge_that_is_down_fails_the_command_with_the_count(ws: Workspace) ->
     assert r.exit_code == 1, r.output
     # 2 topics x 3 criteria, and the two means that had nothing to average
     assert "8 scores failed: judge unreachable ×8" in " ".join(r.output.split())
+
+
+def test_a_corrupt_judge_cache_stops_eval_with_its_name(ws: Workspace, scripted_llm: ScriptedLLM) -> None:
+    cache = ws.cache_dir / "judge" / "judge-cache.sqlite"
+    cache.parent.mkdir(parents=True)
+    cache.write_bytes(b"SQLite format 3\x00" + b"\x07" * 4000)  # a header, then garbage
+    scripted_llm.default = "Score: 4"
+    r = CliRunner().invoke(app, eval_args(ws, scripted_llm.spec))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2, r.output
+    assert "judge-cache.sqlite is not a usable SQLite file" in out and "delete it" in out
+    assert scripted_llm.calls == 0 and not list(ws.root.glob("runs/*/results.parquet"))
+
+
+def test_score_given_a_directory_says_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "human.md").write_text("# A survey\n\n## Intro\n\nText.\n")
+    r = CliRunner().invoke(app, ["score", "-r", str(tmp_path / "human.md"), "-c", str(tmp_path)])
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is a directory" in out and "surveybench import DIR --system NAME" in out

@@ -15,16 +15,21 @@ from surveybench.cli import app
 from tests.test_metric_richness import ORIGINAL
 
 TOPIC = "Large Language Models for Time Series"
-SYSTEMS = ["OpenAI_DeepResearch", "LLMxMR-V2"]
+SYSTEMS = ["OpenAI_DeepResearch"]  # the shortest generated survey of the topic: embedding it is most of the time
 METRICS = "quiz,outline_quality,content_quality,richness,sgsim"
 OPTIONS = ["quiz_general_per_category=1", "quiz_specific_questions=1", "sgsim_max_sentences=2"]
 
 
 def _reply(req) -> str:  # noqa: ANN001
     u = req.user
-    rules = [
-        (r"Outline (Coverage|Relevance|Structure):", "4"),
-        (r"Content (Coverage|Focus|Fluency):|superficial|highly disorganized", "3"),
+    rules = [  # SGSimEval and quiz prompts first: their survey texts may contain weAIDB criterion words
+        ("Here is an outline of an academic survey", '{"Outline": 4}'),
+        ("based on the following criteria", json.dumps(dict.fromkeys(
+            ["Coverage", "Structure", "Relevance", "Language", "Criticalness"], 4))),
+        ("references cited at the end", '{"Reference": 4}'),
+        ("relationship between the parent node", '{"children": [{"child_index": "1", "is_included": "Yes"}]}'),
+        ("in-text citation occurrences", '{"total": 1, "supported": 1}'),
+        ("count how many are directly related", '{"total": 20, "supported": 10}'),
         ("select the most relevant section titles", '["Introduction"]'),
         ("strictly answers questions based only", json.dumps({"answer": "Language models forecast time series "
                                                                          "by reading them as token sequences.",
@@ -33,13 +38,8 @@ def _reply(req) -> str:  # noqa: ANN001
         ("You are an expert evaluator", "6"),
         ("impartial judge comparing two answers", "1\nThe human answer is better grounded."),
         ("You are an impartial evaluator", "5"),
-        ("Here is an outline of an academic survey", '{"Outline": 4}'),
-        ("based on the following criteria", json.dumps(dict.fromkeys(
-            ["Coverage", "Structure", "Relevance", "Language", "Criticalness"], 4))),
-        ("references cited at the end", '{"Reference": 4}'),
-        ("relationship between the parent node", '{"children": [{"child_index": "1", "is_included": "Yes"}]}'),
-        ("in-text citation occurrences", '{"total": 1, "supported": 1}'),
-        ("count how many are directly related", '{"total": 20, "supported": 10}'),
+        (r"Outline (Coverage|Relevance|Structure):", "4"),
+        (r"Content (Coverage|Focus|Fluency):|superficial|highly disorganized", "3"),
     ]
     for pattern, reply in rules:
         if re.search(pattern, u):
@@ -50,15 +50,14 @@ def _reply(req) -> str:  # noqa: ANN001
     return "?"
 
 
-def _eval(ws, dev_dir, judge: str) -> pd.DataFrame:
+def _eval(ws, files: dict[str, object], gold, judge: str, options=OPTIONS) -> pd.DataFrame:
     runner = CliRunner()
-    for system in SYSTEMS:
-        r = runner.invoke(app, ["import", str(dev_dir / system / f"{TOPIC}.md"), "--system", system,
-                                "--workspace", str(ws)])
+    for system, path in files.items():
+        r = runner.invoke(app, ["import", str(path), "--system", system, "--workspace", str(ws)])
         assert r.exit_code == 0, r.output
-    args = ["eval", *[a for s in SYSTEMS for a in ("-s", s)], "--gold", str(dev_dir / "HumanSurvey"),
-            "--topic", TOPIC, "-m", METRICS, "--workspace", str(ws), "--no-progress",
-            *[a for o in OPTIONS for a in ("--option", o)], *(["--judge", judge] if judge else [])]
+    args = ["eval", *[a for s in files for a in ("-s", s)], "--gold", str(gold),
+            "-m", METRICS, "--workspace", str(ws), "--no-progress",
+            *[a for o in options for a in ("--option", o)], *(["--judge", judge] if judge else [])]
     r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
     (run,) = [p for p in (ws / "runs").iterdir()]
@@ -67,7 +66,10 @@ def _eval(ws, dev_dir, judge: str) -> pd.DataFrame:
 
 def test_eval_on_scripted_server(dev_dir, scripted_llm, tmp_path) -> None:
     scripted_llm.default = _reply
-    df = _eval(tmp_path / "ws", dev_dir, scripted_llm.spec)
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / f"{TOPIC}.md").write_bytes((dev_dir / "HumanSurvey" / f"{TOPIC}.md").read_bytes())
+    df = _eval(tmp_path / "ws", {s: dev_dir / s / f"{TOPIC}.md" for s in SYSTEMS}, gold, scripted_llm.spec)
     assert set(df.metric) == set(METRICS.split(",")) and set(df.system) == set(SYSTEMS)
     assert (df.status == "ok").all(), df[df.status != "ok"][["system", "metric", "score", "status", "error"]]
     v = {(r.system, r.metric, r.score): r.value for r in df.itertuples()}
@@ -84,19 +86,56 @@ def test_eval_on_scripted_server(dev_dir, scripted_llm, tmp_path) -> None:
         assert v[(s, "sgsim", "reference_quality")] == 50.0
         # the human survey got the same replies: balanced = the score itself
         assert abs(v[(s, "sgsim", "reference_quality_sim")] - 50.0) < 1e-9
-    # one quiz for the topic, shared by both systems
-    assert len(list((tmp_path / "ws" / "cache" / "quizzes").glob("*.json"))) == 1
-    generated = [r for r in scripted_llm.requests if "Based on the following academic survey paragraph" in r.user]
-    assert len(generated) == 1
+    # the topic's quiz is stored once, with the one specific question asked for
+    (stored,) = (tmp_path / "ws" / "cache" / "quizzes").glob("*.json")
+    assert len(json.loads(stored.read_text())["specific"]) == 1
 
 
-def test_eval_with_local_judge(dev_dir, tmp_path) -> None:
-    df = _eval(tmp_path / "ws", dev_dir, "")
-    assert set(df.metric) == set(METRICS.split(","))
-    assert not (df.status == "failed").all()
+TINY = """# {title}
+
+## 1 Introduction
+
+Time series forecasting predicts future values of a sequence from its past values [1].
+
+## 2 Methods
+
+Language models read numbers as tokens and forecast the next ones [2].
+
+| model | data |
+|---|---|
+| LLMTime | numbers |
+
+## References
+
+1. Forecasting basics. 2020.
+2. Language models for time series. 2023.
+"""
+
+
+def test_eval_with_local_judge(tmp_path) -> None:
+    """The tiny judge in process on tiny files (SmolLM2 is slow): plumbing, not quality."""
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / "Time series.md").write_text(TINY.format(title="Time series: a human survey"), encoding="utf-8")
+    files = {}
+    for system in ("A", "B"):
+        files[system] = tmp_path / system / "Time series.md"
+        files[system].parent.mkdir()
+        files[system].write_text(TINY.format(title=f"Time series by {system}"), encoding="utf-8")
+    df = _eval(tmp_path / "ws", files, gold, "", options=["quiz_general_per_category=1", "quiz_specific_questions=1",
+                                                            "outline_quality_setting=without_ref"])
+    assert set(df.metric) == set(METRICS.split(",")) and set(df.system) == {"A", "B"}
+    ok = df[df.status == "ok"]
+    assert set(ok.metric) >= {"richness", "outline_quality"}
     ranges = {"outline_quality": (1, 5), "content_quality": (1, 5), "quiz": (0, 10)}
-    for r in df[df.status == "ok"].itertuples():
+    for r in ok.itertuples():
         lo, hi = ranges.get(r.metric, (-1, 1e6))
         assert lo <= r.value <= hi, r
-    # whatever the tiny judge answered, every cell is a number or a stated reason
-    assert df[df.status != "ok"].error.notna().all() if "error" in df else True
+    # richness by hand: one Markdown table, no figure, over the text before "## References"
+    text = TINY.format(title="Time series by A")
+    chars = len(text[: text.index("## References")].strip())
+    assert ok[(ok.system == "A") & (ok.score == "richness")].value.item() == 1 / chars * 1e5
+    # a number where the judge answered, else a stated reason: never a silent gap
+    assert df[df.status != "ok"].error.notna().all()
+    # one quiz for the topic, shared by both systems
+    assert len(list((tmp_path / "ws" / "cache" / "quizzes").glob("*.json"))) == 1

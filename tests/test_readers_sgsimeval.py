@@ -103,6 +103,7 @@ def test_bad_folders_clear_errors_and_the_batch_goes_on(tmp_path: Path) -> None:
     only_refs = topic / "SurveyX"
     only_refs.mkdir()
     (only_refs / "references.json").write_text('["[1] A"]', encoding="utf-8")
+    (only_refs / "outline.json").write_text('[[1, "T"]]', encoding="utf-8")
     broken = topic / "LLMxMapReduce"
     broken.mkdir()
     (broken / "content.json").write_text('["# T\\n\\n## 1 A\\n', encoding="utf-8")
@@ -119,8 +120,18 @@ def test_bad_folders_clear_errors_and_the_batch_goes_on(tmp_path: Path) -> None:
         ("AutoSurvey", False), ("LLMxMapReduce", False), ("SurveyX", False), ("pdfs", True),
     ]
     # a plain folder is not taken for SGSimEval's layout
-    with pytest.raises(ReaderError, match="not an SGSimEval system folder"):
+    with pytest.raises(ReaderError, match="is a directory, not a survey file or an SGSimEval system folder"):
         read_survey_report(tmp_path, "sgsimeval")
+
+
+def test_a_folder_of_markdown_surveys_is_not_taken_for_the_layout(tmp_path: Path) -> None:
+    # one SGSimEval file name alone (another tool's references.json) does not claim the folder
+    for name in ("a.md", "b.md"):
+        shutil.copy(TOPIC / "AutoSurvey" / "Tiny Graph Survey.md", tmp_path / name)
+    (tmp_path / "references.json").write_text('["[1] A"]', encoding="utf-8")
+    surveys, rep = read_many([tmp_path])
+    assert [Path(f.path).name for f in rep.files] == ["a.md", "b.md", "references.json"]
+    assert len(surveys) == 2 and rep.files[2].ignored
 
 
 def test_import_command_reads_a_topic_folder() -> None:

@@ -136,6 +136,12 @@ def test_bench_matching_rules() -> None:
     assert not b.ref_matches_key(ouyang, "Wu 2022")  # not the first author
     assert b.ref_matches_key(liu_e, "Liu 2023e") and not b.ref_matches_key(liu_e, "Liu 2023d")
     assert b.ref_matches_key(Reference(id="7", numbers=["7", "12"]), "12")
+    # a whole surname: "Ye" is neither "Yeh" nor "Nye"; initials with a full stop do not end the name
+    yeh = Reference(id="u3", raw="Catherine Yeh, Yida Chen. AttentionViz: A Global View, May 2023. URL ...")
+    assert b.ref_matches_key(yeh, "Yeh 2023") and not b.ref_matches_key(yeh, "Ye 2023")
+    assert not b.ref_matches_key(Reference(id="u4", raw="Maxwell Nye, Anders Andreassen. Show your work. 2021."), "Ye 2021")
+    assert b.ref_matches_key(Reference(id="u5", raw="Joseph F. DeRose, Jayao Wang. Attention Flows, 2020."), "DeRose 2020")
+    assert b.ref_matches_key(Reference(id="u6", raw="Hugging Face. Open r1: a reproduction, 2025."), "Face 2025")
     assert b.norm_title("[2509.02547] The Landscape of Agentic RL") == b.norm_title("The landscape of agentic RL")
     assert b.norm_title("Pre- training of deep") == b.norm_title("Pre-training of Deep")
     assert b.plausible_title("Graph attention networks")

@@ -76,9 +76,9 @@ def test_narrow_console_puts_meanings_in_a_legend(pair) -> None:
     assert max(len(x) for x in lines if "│" in x) <= 80
     assert "What the numbers mean" in res.output
     assert ("  citation_set.recall: share of the human survey's cited papers that the generated "
-            "survey also cites [higher is better]") in lines
+            "survey also cites (higher is better)") in lines
     assert ("  rouge.rouge1: word overlap with the human survey's text (F-score of shared words, 0-1) "
-            "[higher is better]") in lines
+            "(higher is better)") in lines
 
 
 def test_json_output_with_hand_computed_values(pair) -> None:

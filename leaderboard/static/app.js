@@ -16,11 +16,12 @@
   }
 
   function sortTable(table, col, type, th) {
-    // first click: numbers best-first (descending), text A-Z; next clicks toggle
+    // first click: numbers best-first (descending, ascending where the header says lower is
+    // better, e.g. KS distances), text A-Z; next clicks toggle
     var asc;
     if (th.classList.contains("sorted-asc")) asc = false;
     else if (th.classList.contains("sorted-desc")) asc = true;
-    else asc = (type !== "num");
+    else asc = (type !== "num") || th.getAttribute("data-better") === "lower";
     table.querySelectorAll("th").forEach(function (h) { h.classList.remove("sorted-asc", "sorted-desc"); });
     th.classList.add(asc ? "sorted-asc" : "sorted-desc");
     var body = table.tBodies[0];

@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 
 from surveybench.analysis.directions import best_first, directions
+from surveybench.analysis.results import failure_rows
 from surveybench.analysis.stats import domain_anova, paired_tests, summarise
 
 FORMATS = {"csv": "csv", "md": "md", "markdown": "md", "latex": "tex", "tex": "tex"}
@@ -34,7 +35,8 @@ def build_report(df: pd.DataFrame, *, pairs: list[tuple[str, str]] | None = None
                                 ("domain", "metric", "score")),
         "paired_tests": pd.concat(paired, ignore_index=True) if paired else paired_tests(df.iloc[:0], "", ""),
         "anova": domain_anova(df),
-        "failures": df[df["status"] == "failed"][["system", "topic", "metric", "error"]].reset_index(drop=True),
+        # every failed score (whole units and sub-scores emptied by failed judgements), with its cause
+        "failures": failure_rows(df)[["system", "topic", "metric", "score", "cause", "error"]].reset_index(drop=True),
     }
 
 

@@ -10,7 +10,7 @@ import typer
 
 _HELP = """Read survey files or directories (recursively: *.md, *.markdown, *.json) into the SurveyBench model, checking every file.
 
-The format is detected from the extension and the content (SurveyGen dataset JSON, AutoSurvey JSON, Markdown as written by generation systems or converted from PDF). A file that cannot be read is reported with the reason; the others are still read, and the command exits with status 1 at the end.
+The format is detected from the extension and the content (SurveyGen dataset JSON, AutoSurvey JSON, Markdown as written by generation systems or converted from PDF); a folder in SGSimEval's <category>/<topic>/<system>/ layout (content.json, references.json, outline.json) is one survey per system folder. A file that cannot be read is reported with the reason; the others are still read, and the command exits with status 1 at the end.
 
 [bold]Examples[/bold]
 
@@ -21,6 +21,8 @@ The format is detected from the extension and the content (SurveyGen dataset JSO
   surveybench import ../shared/data/surveygen --json-out parsed/ --report
 
   surveybench import reports/*.md --format markdown --system DeepResearch
+
+  surveybench import "SGSimEval/surveys/cs/3D Gaussian Splatting Techniques" --system-from-dir --report
 
   surveybench import ../shared/data/surveybench-dev/HumanSurvey --gold --workspace ./ws
 
@@ -39,7 +41,7 @@ def import_surveys(
     paths: Annotated[list[Path], typer.Argument(help="Survey files or directories.", show_default=False)],
     fmt: Annotated[
         str | None,
-        typer.Option("--format", "-f", help="Force a reader: surveygen-json, markdown, autosurvey-json."),
+        typer.Option("--format", "-f", help="Force a reader: surveygen-json, markdown, autosurvey-json, sgsimeval (a folder)."),
     ] = None,
     system: Annotated[
         str | None,

@@ -52,6 +52,8 @@ def quickstart_command(
     judge: Annotated[Optional[str], typer.Option("--judge", help="Judge spec; default: the tiny local judge.")] = None,
     embedder: Annotated[Optional[str], typer.Option("--embedder", help="Embedding model id or path.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Units computed concurrently.")] = 1,
+    judge_timeout: Annotated[float, typer.Option("--judge-timeout", min=0.001, help="Seconds to wait for one judge reply (an endpoint judge).")] = 120.0,
+    judge_retries: Annotated[int, typer.Option("--judge-retries", min=0, help="Re-sends of a judge request after 429/5xx/timeouts.")] = 4,
 ) -> None:
     from rich.console import Console
 
@@ -65,7 +67,8 @@ def quickstart_command(
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     outcome = api.quickstart(data_dir, workspace=workspace, metrics=metrics, topics=topic, judge=judge,
-                             embedder=embedder, jobs=jobs, console=err, show_progress=True,
+                             embedder=embedder, jobs=jobs, judge_timeout=judge_timeout,
+                             judge_retries=judge_retries, console=err, show_progress=True,
                              on_step=lambda name: err.rule(name))
     for step, code in outcome.steps.items():
         if code:

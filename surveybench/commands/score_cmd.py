@@ -200,7 +200,7 @@ def meaning(metric: Any, sub: str) -> str:
     score = spec_of(metric).score(sub)
     if score is None:
         return ""
-    side = {"higher": " [higher is better]", "lower": " [lower is better]"}.get(score.direction, "")
+    side = {"higher": " (higher is better)", "lower": " (lower is better)"}.get(score.direction, "")
     return score.meaning + side
 
 

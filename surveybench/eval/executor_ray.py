@@ -321,19 +321,20 @@ class _ClusterSlots:
         ray.get(self.server.release.remote(self._lease.id))
 
 
-def share_judge(judge: Any, services: Any, claimant: str, slots: int) -> None:
-    """Make ``judge`` (a Judge or a Panel's judges) use the cluster-wide cache and limits.
+def share_judge(judge: Any, services: Any, claimant: str, slots: int, *, cache: bool = True) -> None:
+    """Make ``judge`` (a Judge or a Panel's judges) use the cluster-wide reply cache (``cache``)
+    and endpoint limits held by ``services`` (a :class:`JudgeServices` actor).
 
-    Relies on the Judge's documented internals (``cache``, ``_slots``, ``_close_gate``,
-    ``_wait_for_gate``); tests/test_ray_cluster.py fails if they change. An in-process model
-    keeps its own slots: each node runs its own copy, so there is no shared endpoint to protect.
+    Relies on the Judge's internals (``cache``, ``_slots``, ``_close_gate``, ``_wait_for_gate``);
+    tests/test_ray_cluster.py fails if they change. An in-process model keeps its own slots:
+    each node runs its own copy, so there is no shared endpoint to protect.
     """
     import ray
 
     for j in getattr(judge, "judges", None) or [judge]:
         if getattr(j, "_surveybench_shared", False):
             continue
-        if j.cache is not None:
+        if cache and j.cache is not None:
             j.cache.close()
             j.cache = _ClusterReplyCache(services, claimant)
             original_ask = j.ask

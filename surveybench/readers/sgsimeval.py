@@ -52,9 +52,12 @@ LAYOUT_FILES = "content.json, references.json, outline.json, <name>.csv (sentenc
 
 
 def is_system_dir(path: Path) -> bool:
-    """A folder holding SGSimEval's files for one system (``content.json``, ``references.json``
-    or ``outline.json``)."""
-    return path.is_dir() and any((path / name).is_file() for name in _CORE)
+    """A folder holding SGSimEval's files for one system: ``content.json``, or both
+    ``references.json`` and ``outline.json`` (one of those names alone is too common to claim a
+    folder of Markdown surveys for this layout)."""
+    if not path.is_dir():
+        return False
+    return (path / "content.json").is_file() or all((path / n).is_file() for n in ("references.json", "outline.json"))
 
 
 def system_dirs(root: Path) -> list[Path]:
@@ -62,7 +65,7 @@ def system_dirs(root: Path) -> list[Path]:
     sorted by path."""
     if is_system_dir(root):
         return [root]
-    found = {p.parent for name in _CORE for p in root.rglob(name) if p.is_file()}
+    found = {p.parent for name in _CORE for p in root.rglob(name) if p.is_file() and is_system_dir(p.parent)}
     return sorted(found)
 
 
