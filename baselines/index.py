@@ -137,12 +137,12 @@ def build_index(
                 hit = by_key.get(f"title:{norm_title(rec.paper.title)}")
             if hit is None:
                 hit = len(papers)
-                papers.append(rec.paper.model_copy(update={"referenced_works": []}))
+                papers.append(rec.paper)
                 cites.append(set())
                 origin.append(set())
             else:
                 stats.merged += 1
-                papers[hit] = _merge(papers[hit], rec.paper.model_copy(update={"referenced_works": []}))
+                papers[hit] = _merge(papers[hit], rec.paper)
             for k in paper_keys(papers[hit]) + ([f"title:{t}"] if (t := norm_title(papers[hit].title)) else []):
                 by_key.setdefault(k, hit)
             cites[hit].update(rec.cites)

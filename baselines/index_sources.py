@@ -257,11 +257,15 @@ def iter_source(path: Path) -> Iterator[IndexRecord]:
         else:
             pending.append(f)
     for f in pending:
-        if f.suffix == ".json" and not f.name.endswith(".jsonl.json"):
+        data: Any = None
+        if f.suffix == ".json":
             try:
                 data = json.loads(f.read_text(encoding="utf-8"))
             except json.JSONDecodeError as e:
-                raise IndexSourceError(str(f), f"invalid JSON ({e.msg} at line {e.lineno})") from None
+                if e.msg != "Extra data":
+                    raise IndexSourceError(str(f), f"invalid JSON ({e.msg} at line {e.lineno})") from None
+                data = None  # JSON lines under a .json name (the arXiv Kaggle snapshot)
+        if f.suffix == ".json" and data is not None:
             items = data if isinstance(data, list) else [data]
             for i, o in enumerate(items):
                 try:

@@ -305,7 +305,7 @@ class IndexRetriever:
         out: list[Reference] = []
         remote: list[str] = []
         for key, _count in ranked:
-            if len(out) + len(remote) >= limit:
+            if len(out) >= limit:
                 break
             row = self.index.row_of(key)  # type: ignore[attr-defined]
             if row is not None:
@@ -317,8 +317,11 @@ class IndexRetriever:
                     chosen.add(ref.id)
             elif self.openalex is not None and key.startswith("W"):
                 remote.append(key)
-        if remote:
-            out.extend(self._fetch(remote, limit - len(out)))
+        # most co-cited first; fetched 100 ids per request until enough are published in time
+        for s in range(0, len(remote), 100):
+            if len(out) >= limit:
+                break
+            out.extend(self._fetch(remote[s : s + 100], limit - len(out)))
         return out[:limit]
 
     def _fetch(self, work_ids: list[str], n: int) -> list[Reference]:

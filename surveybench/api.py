@@ -257,7 +257,9 @@ def generate(baseline: str, topic: str | None = None, *, judge: str | None = Non
 
         pool = load_candidates(Path(candidates))
         emb = make_embedder(embedder)
-    llm = make_judge(judge, cache_path=Path(cache) if cache is not None else None)
+    from surveybench.eval.resources import default_judge_spec
+
+    llm = make_judge(judge or default_judge_spec(), cache_path=Path(cache) if cache is not None else None)
     try:
         survey: Survey = run_baseline(baseline, topic, llm, candidates=pool, embedder=emb, gold=gold_survey, **kwargs)
     finally:

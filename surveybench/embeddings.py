@@ -20,11 +20,13 @@ length): re-pointing a path at other weights never serves stale vectors.
 
 Speed. Texts missing from the store are encoded in length-sorted batches (sentence-transformers
 sorts each call by length, so padding is minimal); ``device="auto"`` takes the GPU when there is
-one; ``backend`` selects sentence-transformers' faster CPU backends: ``"onnx"`` (ONNX Runtime),
-``"onnx-int8"`` (dynamically quantised int8 weights) and ``"openvino"``. They need the ``fast``
-extra (``optimum-onnx``, ``onnxruntime``, ``optimum-intel``, ``openvino``); the model is
-exported once from its local weights into the cache directory. Their vectors differ slightly from
-the default (``bench/bench_embedding_metrics.py`` measures the largest score difference), so the
+one; ``backend`` selects a faster CPU runtime for the model's transformer: ``"onnx"`` (ONNX
+Runtime), ``"onnx-int8"`` (its dynamic int8 quantisation) or ``"openvino"``, with the model's own
+tokenizer and pooling (:class:`RuntimeEncoder`). They need the ``fast`` extra (``onnx``,
+``onnxruntime``, ``openvino``; sentence-transformers' own ONNX/OpenVINO backends need ``optimum``,
+whose releases pin an older ``transformers`` or pull a CUDA ``torch``); the transformer is exported
+once from the local weights into the cache directory. Their vectors differ slightly from the
+default (``bench/bench_embedding_metrics.py`` measures the largest score difference), so the
 backend is part of the model identity and of every result key.
 
 Long texts: :meth:`Embedder.chunk` splits a text into windows of at most
@@ -38,7 +40,6 @@ import hashlib
 import json
 import os
 import platform
-import shutil
 import sqlite3
 import tempfile
 import threading
@@ -551,41 +552,122 @@ class Embedder:
         """Nothing to release per embedder: the store is shared (see :func:`shared_store`)."""
 
 
-def _load_fast_backend(embedder: Embedder, kwargs: dict[str, Any]) -> Any:
-    """A ``SentenceTransformer`` on ONNX Runtime or OpenVINO, exported once from the model's own
-    weights into ``<store dir>/models/`` (a temporary directory without a store), and for
-    ``onnx-int8`` dynamically quantised with the scheme that suits this CPU."""
+def _load_fast_backend(embedder: Embedder, kwargs: dict[str, Any]) -> "RuntimeEncoder":
+    """The model on ONNX Runtime or OpenVINO: its transformer exported once to ONNX (and for
+    ``onnx-int8`` dynamically quantised) into ``<store dir>/models/`` (a temporary directory
+    without a store), wrapped so tokenisation and pooling stay sentence-transformers' own."""
     from sentence_transformers import SentenceTransformer
 
-    st_backend = "openvino" if embedder.backend == "openvino" else "onnx"
+    st = SentenceTransformer(embedder.model_id, device="cpu", **{k: v for k, v in kwargs.items() if k != "device"})
     base = embedder.store.path.parent if embedder.store.path is not None else Path(tempfile.gettempdir())
     slug = hashlib.sha256(embedder.identity.split("|backend=")[0].encode()).hexdigest()[:16]
-    target = base / "models" / f"{slug}-{st_backend}"
-    exported = target / ("openvino/openvino_model.xml" if st_backend == "openvino" else "onnx/model.onnx")
-    if not exported.is_file():
-        model = SentenceTransformer(embedder.model_id, backend=st_backend, **kwargs)  # exports in memory
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-        model.save_pretrained(str(tmp))
-        try:
-            os.replace(tmp, target)  # atomic: another process may have finished first
-        except OSError:
-            shutil.rmtree(tmp, ignore_errors=True)
-    if embedder.backend != "onnx-int8":
-        return SentenceTransformer(str(target), backend=st_backend, **kwargs)
-    scheme = _int8_scheme()
-    qfile = f"onnx/model_qint8_{scheme}.onnx"
-    if not (target / qfile).is_file():
-        from sentence_transformers import export_dynamic_quantized_onnx_model
-
-        with _EXPORT_LOCK:
-            export_dynamic_quantized_onnx_model(
-                SentenceTransformer(str(target), backend="onnx", **kwargs), scheme, str(target)
-            )
-    return SentenceTransformer(str(target), backend="onnx", model_kwargs={"file_name": qfile}, **kwargs)
+    target = base / "models" / slug
+    onnx_file = target / "model.onnx"
+    with _EXPORT_LOCK:
+        if not onnx_file.is_file():
+            _export_onnx(st, onnx_file)
+        if embedder.backend == "onnx-int8":
+            scheme = _int8_scheme()
+            quantised = target / f"model_qint8_{scheme}.onnx"
+            if not quantised.is_file():
+                _quantise_int8(onnx_file, quantised, scheme)
+            onnx_file = quantised
+    return RuntimeEncoder(st, onnx_file, "openvino" if embedder.backend == "openvino" else "onnxruntime")
 
 
 _EXPORT_LOCK = threading.Lock()
+_RUNTIME_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+def _export_onnx(st: Any, path: Path) -> None:
+    """Export the transformer of ``st`` (token states out) with dynamic batch and length."""
+    import torch
+
+    auto = st[0].auto_model
+    names = [n for n in _RUNTIME_INPUTS if n in st.tokenize(["x"])]
+
+    class TokenStatesOnly(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = auto
+
+        def forward(self, *args: Any) -> Any:
+            return self.inner(**dict(zip(names, args))).last_hidden_state
+
+    sample = st.tokenize(["an example sentence", "two"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    axes = {n: {0: "batch", 1: "tokens"} for n in [*names, "last_hidden_state"]}
+    with torch.inference_mode():
+        # The TorchScript exporter: the dynamo one needs onnxscript; this needs only `onnx`.
+        torch.onnx.export(TokenStatesOnly().eval(), tuple(sample[n] for n in names), str(tmp), input_names=names,
+                          output_names=["last_hidden_state"], dynamic_axes=axes, opset_version=17, dynamo=False)
+    os.replace(tmp, path)  # atomic: a second process exporting too just overwrites an equal file
+
+
+def _quantise_int8(source: Path, target: Path, scheme: str) -> None:
+    """Dynamic int8 quantisation of the weights (ONNX Runtime's own): unsigned 8-bit with a
+    reduced range on AVX2 (no VNNI: avoids the saturation of u8×s8 products), signed 8-bit on
+    VNNI and ARM; one scale per output channel."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    if scheme in ("avx2", "avx512"):
+        quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QUInt8, per_channel=True, reduce_range=True)
+    else:
+        quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True)
+    os.replace(tmp, target)
+
+
+class RuntimeEncoder:
+    """A sentence-transformers model whose transformer runs on ONNX Runtime or OpenVINO.
+
+    The tokenizer and the modules after the transformer (pooling, normalisation, dense layers)
+    are the model's own; :meth:`encode` takes the arguments :class:`Embedder` passes to
+    ``SentenceTransformer.encode`` and, like it, batches texts sorted by length.
+    """
+
+    def __init__(self, st: Any, onnx_file: Path, runtime: str) -> None:
+        self.st = st
+        self.onnx_file = onnx_file
+        self.runtime = runtime
+        self.tokenizer = st.tokenizer
+        self.max_seq_length = st.max_seq_length
+        if runtime == "openvino":
+            import openvino as ov
+
+            core = ov.Core()
+            compiled = core.compile_model(core.read_model(str(onnx_file)), "CPU")
+            self._run = lambda feeds: compiled(feeds)[0]
+            self._inputs = {i.get_any_name() for i in compiled.inputs}
+        else:
+            import onnxruntime as ort
+
+            session = ort.InferenceSession(str(onnx_file), providers=["CPUExecutionProvider"])
+            self._run = lambda feeds: session.run(["last_hidden_state"], feeds)[0]
+            self._inputs = {i.name for i in session.get_inputs()}
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE, normalize_embeddings: bool = True,
+               convert_to_numpy: bool = True, show_progress_bar: bool = False) -> np.ndarray:
+        import torch
+
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
+        out: list[np.ndarray | None] = [None] * len(texts)
+        for s in range(0, len(order), batch_size):
+            idx = order[s : s + batch_size]
+            features = self.st.tokenize([texts[i] for i in idx])
+            feeds = {k: features[k].numpy() for k in _RUNTIME_INPUTS if k in self._inputs}
+            pooled: dict[str, Any] = {"token_embeddings": torch.from_numpy(np.asarray(self._run(feeds))),
+                                      "attention_mask": features["attention_mask"]}
+            with torch.inference_mode():
+                for module in list(self.st)[1:]:
+                    pooled = module(pooled)
+            vecs = pooled["sentence_embedding"].float().numpy()
+            if normalize_embeddings:
+                vecs = l2_normalise(vecs)
+            for row, i in enumerate(idx):
+                out[i] = vecs[row]
+        return np.stack([o for o in out if o is not None])
 
 
 def embedder_settings(options: Mapping[str, Any]) -> dict[str, Any]:

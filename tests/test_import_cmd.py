@@ -60,7 +60,7 @@ def test_bad_file_reported_others_read_exit_1(data_dir: Path) -> None:
     narrow = runner.invoke(app, ["import", str(data_dir)], env={"COLUMNS": "40"})
     assert narrow.exit_code == 1
     assert any(
-        line.endswith("broken.md: binary file (contains NUL bytes), not a Markdown or JSON survey")
+        line.endswith("broken.md: binary file (contains NUL bytes, the first at offset 0), not a Markdown or JSON survey")
         for line in narrow.output.splitlines()
     ), narrow.output
 

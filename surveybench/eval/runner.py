@@ -294,8 +294,10 @@ def run_eval(
     def take(rec: dict[str, Any]) -> bool:
         return adoptable(rec, retry_failed=config.retry_failed, since=since)
 
+    store = session.store
+    assert store is not None  # eval always stores; only `score` runs without a store
     for u in units:
-        rec = session.store.get(u.key)
+        rec = store.get(u.key)
         if rec is not None and take(rec):
             session.records[u.key] = rec
             session.reused += 1

@@ -27,6 +27,7 @@ from surveybench.model import Survey
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.formats import detect_json_format, format_names, json_format, json_needs
 from surveybench.readers.report import FileReport, ImportReport, format_report
+from surveybench.readers.text import NOT_REGULAR
 
 _NOT_A_SURVEY = "JSON but not a known survey format"
 # the format registry (surveybench/readers/formats.py): every command reads through it
@@ -50,6 +51,9 @@ __all__ = [
 def _load_json(path: Path, text: str) -> object:
     try:
         return json.loads(text)
+    except RecursionError:
+        # json's decoder recurses once per nesting level: a hostile "[[[[..." is one clear error
+        raise ReaderError(path, "JSON nested too deeply to be a survey file") from None
     except json.JSONDecodeError as exc:
         end = text.rstrip()
         truncated = exc.pos >= len(end) - 1 or exc.msg.startswith("Unterminated") or end[-1:] not in ("}", "]")
@@ -100,9 +104,11 @@ def read_survey_report(
         survey = _dispatch(fmt, path, text, data, system, report)
     except ReaderError:
         raise
-    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-        # a structure the reader did not expect (a list where an object belongs, ...): still one
-        # clear error naming the file, never a traceback
+    except RecursionError:
+        raise ReaderError(path, f"{fmt} content nested too deeply to read") from None
+    except Exception as exc:  # noqa: BLE001 -- any reader failure is one error for this file
+        # a structure the reader did not expect (a list where an object belongs, ...) or a reader
+        # bug: still one clear error naming the file, never a traceback that stops a batch
         what = str(exc).splitlines()[0] if str(exc) else ""
         raise ReaderError(path, f"unexpected {fmt} content: {type(exc).__name__}: {what}"[:300]) from None
     report.seconds = round(time.perf_counter() - t0, 4)
@@ -163,7 +169,8 @@ def _walk(paths: Iterable[Path | str]) -> list[tuple[Path, bool]]:
             folders = system_dirs(p)  # SGSimEval <system>/ folders: one survey each
             found = [(d, True) for d in folders] + [
                 (q, True) for q in p.rglob("*")
-                if q.is_file() and q.suffix.lower() in SUFFIXES and not any(d in q.parents for d in folders)
+                # not only regular files: a FIFO or a broken link named *.md is reported, not skipped silently
+                if not q.is_dir() and q.suffix.lower() in SUFFIXES and not any(d in q.parents for d in folders)
             ]
             out.extend(sorted(found))
         else:
@@ -200,9 +207,12 @@ def read_many(
             surveys.append(survey)
         except ReaderError as exc:
             fr = FileReport(path=str(path), ok=False, error=exc.reason, format=fmt, system=sys_name)
-            if found_in_dir and exc.reason.startswith(_NOT_A_SURVEY):
-                # a side file in a data directory (outlines.json) is not a failed survey
+            if found_in_dir and exc.reason.startswith((_NOT_A_SURVEY, NOT_REGULAR)):
+                # a side file in a data directory (outlines.json, a named pipe) is not a failed survey
                 fr.ok, fr.ignored = True, True
+        except Exception as exc:  # noqa: BLE001 -- the batch goes on past any one file
+            what = str(exc).splitlines()[0] if str(exc) else ""
+            fr = FileReport(path=str(path), ok=False, error=f"{type(exc).__name__}: {what}"[:300], format=fmt, system=sys_name)
         report.files.append(fr)
         if on_file is not None:
             on_file(path, fr)

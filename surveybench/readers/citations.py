@@ -37,7 +37,7 @@ BRACKET_RE = re.compile(
 )
 _NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
-    rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d{{1,4}})\](?!:)"
+    rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d++)\](?!:)"
 )
 _LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
 
@@ -54,7 +54,7 @@ _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
 _UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
 _PAREN_RE = re.compile(rf"\((\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
-_DAGGER_RE = re.compile(r"[【\[](\d{1,4})†[^】\]]{0,80}[】\]]")
+_DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
     rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
     r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",

@@ -324,7 +324,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     doc = _Doc(title=title)
     first_line = kept[0].line if kept else len(lines)
     start_front = (title_h.line + 1) if title_h else 0
-    skipped_lines = {h.line for h in body_headings if h not in kept}
+    kept_lines = {h.line for h in kept}  # a set of line numbers: membership on the dataclasses was quadratic
+    skipped_lines = {h.line for h in body_headings if h.line not in kept_lines}
     doc.front = _blocks([ln for i, ln in enumerate(lines[start_front:first_line], start_front) if i not in skipped_lines])
 
     stack: list[Section] = []
@@ -408,7 +409,7 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 
 
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[1\]\s+\S")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[\d{1,4}\]\s+\S")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[\d++\]\s+\S")
 
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
@@ -478,7 +479,7 @@ def _norm(t: str) -> str:
 
 # ---- references ---------------------------------------------------------------------------------
 
-_FIRST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(\d{1,4})\]\s+\S")
+_FIRST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(\d++)\]\s+\S")
 
 
 def _first_item_number(lines: list[str]) -> int | None:

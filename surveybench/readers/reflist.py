@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import _SURNAME_FIRST, URL_RE, looks_like_author_list
 
-_BRACKET = re.compile(r"\[\^?(\d{1,4})\]")  # "[12]" and Markdown footnotes "[^12]:"
-_PAREN = re.compile(r"(?:(?<=\s)|^)\((\d{1,4})\)(?=\s)")  # ACS / chemistry: "(12) Smith, J.; ..."
-_DOT_START = re.compile(r"(?:(?<=\s)|^)(\d{1,4})[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
-_DOT_NUM = re.compile(r"^\s*(\d{1,4})[.)]\s+(\S.*)$")
+# numbers of any size: a 100,000-entry list is as valid as a 100-entry one (issue 14)
+_BRACKET = re.compile(r"\[\^?(\d++)\]")  # "[12]" and Markdown footnotes "[^12]:"
+_PAREN = re.compile(r"(?:(?<=\s)|^)\((\d++)\)(?=\s)")  # ACS / chemistry: "(12) Smith, J.; ..."
+_DOT_START = re.compile(r"(?:(?<=\s)|^)(\d++)[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
+_DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
