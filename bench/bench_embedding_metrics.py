@@ -22,6 +22,7 @@ CPU time, not wall time: the machine may be shared. ``--threads`` sets torch's t
 
     python bench/bench_embedding_metrics.py                   # everything, ~5-10 CPU-minutes
     python bench/bench_embedding_metrics.py --skip-eval       # backends only
+    python bench/bench_embedding_metrics.py --topic "Generative Diffusion Models"   # one topic, 4 pairs
     python bench/bench_embedding_metrics.py --backends torch,onnx-int8 --json out.json
 """
 
@@ -60,17 +61,19 @@ class Clock:
         self.wall += time.perf_counter() - self._w
 
 
-def load_pairs(ws_root: Path) -> list[tuple[Any, Any]]:
+def load_pairs(ws_root: Path, topics: list[str] | None) -> list[tuple[Any, Any]]:
     """(generated, human) pairs of the workspace, matched by topic as eval matches them."""
-    from surveybench.workspace import Workspace, topic_key
+    from surveybench.workspace import Workspace, normalise_topic, topic_key
 
     ws = Workspace(ws_root)
-    gold = {topic_key(s): s for s in ws.gold_surveys().values()}
+    wanted = {normalise_topic(t) for t in topics} if topics else None
+    gold = {normalise_topic(topic_key(s)): s for s in ws.gold_surveys().values()}
     pairs = []
     for system in ws.systems():
         for s in ws.system_surveys(system).values():
-            if topic_key(s) in gold:
-                pairs.append((s, gold[topic_key(s)]))
+            key = normalise_topic(topic_key(s))
+            if key in gold and (wanted is None or key in wanted):
+                pairs.append((s, gold[key]))
     return pairs
 
 
@@ -143,7 +146,7 @@ def floor(pairs: list[tuple[Any, Any]], minilm: Path, batch: int, bs_batch: int)
     }
 
 
-def run_eval(dev: Path, minilm: Path, work: Path) -> dict[str, Any]:
+def run_eval(dev: Path, minilm: Path, work: Path, topics: list[str] | None) -> dict[str, Any]:
     import surveybench.api as sb
 
     ws = work / "ws-eval"
@@ -152,7 +155,7 @@ def run_eval(dev: Path, minilm: Path, work: Path) -> dict[str, Any]:
     clock = Clock()
     with clock:
         out = sb.evaluate(systems, workspace=ws, metrics=list(EMBEDDING_METRICS), embedder=str(minilm),
-                          options={"bertscore_model": str(minilm), "device": "cpu"})
+                          options={"bertscore_model": str(minilm), "device": "cpu"}, topics=topics)
     seconds = out.manifest.get("usage", {}).get("seconds_by_metric", {})
     return {"cpu_s": round(clock.cpu, 2), "wall_s": round(clock.wall, 2), "units": out.computed,
             "failed": out.failed, "unit_wall_s_by_metric": seconds, "workspace": str(ws)}
@@ -216,6 +219,7 @@ def main() -> None:
     ap.add_argument("--dev", type=Path, default=DEV, help="surveybench-dev directory")
     ap.add_argument("--backends", default="torch,onnx,onnx-int8,openvino")
     ap.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's choice)")
+    ap.add_argument("--topic", action="append", help="only these topics (repeat); default all five")
     ap.add_argument("--skip-eval", action="store_true", help="backends only")
     ap.add_argument("--json", type=Path, default=None, help="also write the numbers here")
     args = ap.parse_args()
@@ -232,7 +236,8 @@ def main() -> None:
 
     minilm = local_minilm_path()
     bs_batch = int(next(o.default for o in get_metric("bertscore").spec.options if o.name == "bertscore_batch_size"))
-    result: dict[str, Any] = {"model": str(minilm), "torch_threads": torch.get_num_threads(), "data": str(args.dev)}
+    result: dict[str, Any] = {"model": str(minilm), "torch_threads": torch.get_num_threads(), "data": str(args.dev),
+                              "topics": args.topic or "all"}
     with tempfile.TemporaryDirectory(prefix="bench-emb-") as tmp:
         work = Path(tmp)
         # Warm-up: imports and the model files in the page cache, for neither side to pay.
@@ -240,8 +245,8 @@ def main() -> None:
 
         SentenceTransformer(str(minilm), device="cpu").encode(["warm up"])
         if not args.skip_eval:
-            ev = run_eval(args.dev, minilm, work)
-            pairs = load_pairs(Path(ev.pop("workspace")))
+            ev = run_eval(args.dev, minilm, work, args.topic)
+            pairs = load_pairs(Path(ev.pop("workspace")), args.topic)
             fl = floor(pairs, minilm, DEFAULT_BATCH_SIZE, bs_batch)
             result.update({"pairs": len(pairs), "eval": ev, "floor": fl, "ratio": round(ev["cpu_s"] / fl["cpu_s"], 3)})
             print(f"dev set: {len(pairs)} pairs; model {minilm.name}; torch threads {torch.get_num_threads()}")
@@ -254,7 +259,7 @@ def main() -> None:
             import surveybench.api as sb
 
             sb.import_surveys([args.dev], workspace=work / "ws", system_from_dir=True)
-            pairs = load_pairs(work / "ws")
+            pairs = load_pairs(work / "ws", args.topic)
         rows = backends(pairs, minilm, [b.strip() for b in args.backends.split(",") if b.strip()],
                         DEFAULT_BATCH_SIZE, work)
         result["backends"] = rows

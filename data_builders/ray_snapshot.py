@@ -232,7 +232,7 @@ class RayScanRunner:
             raise
         except Exception as exc:  # noqa: BLE001 - a read task's error arrives wrapped by Ray
             raise SnapshotError(_task_error_message(exc)) from None
-        for (scan, key), (_p, _l, record) in sorted(best.items()):
+        for (scan, _key), (_p, _l, record) in sorted(best.items()):
             results[scan].append(json.loads(record))
         self.stats["rows_matched"] += len(best)
         return results

@@ -243,7 +243,7 @@ def _draw_plots(plt: Any, np: Any, ok: pd.DataFrame, columns: list[Column], syst
             means = [float(rows.loc[sc, "mean"]) if sc in rows.index else np.nan for sc in scores]
             lo = [float(rows.loc[sc, "ci_low"]) if sc in rows.index else np.nan for sc in scores]
             hi = [float(rows.loc[sc, "ci_high"]) if sc in rows.index else np.nan for sc in scores]
-            err = np.array([[m - l if not np.isnan(l) else 0 for m, l in zip(means, lo)],
+            err = np.array([[m - low if not np.isnan(low) else 0 for m, low in zip(means, lo)],
                             [h - m if not np.isnan(h) else 0 for m, h in zip(means, hi)]])
             bars.append(ax.bar(x + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=2,
                                color=colors[i % len(colors)]))

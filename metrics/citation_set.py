@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from surveybench.metrics._titles import THRESHOLD, TITLE_THRESHOLD_OPTION, RefKey, dedupe, prefilter_cutoff, title_similarity
-from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
+from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, register
 from surveybench.model import Survey
 
 

@@ -84,7 +84,7 @@ class ReferenceRelevanceLLM(JudgedMetric):
             )
             verdicts = [j.value if j.ok else None for j in rel]
             rows["relevance_llm"].append([None if v is None else float(v) for v in verdicts])
-            failures += [failure(j, reference=d[0], prompt="relevance_llm") for d, j in zip(docs, rel) if not j.ok]
+            failures += [failure(j, reference=d[0], prompt="relevance_llm", score="relevance_llm") for d, j in zip(docs, rel) if not j.ok]
             entry: dict[str, Any] = {
                 "relevance_llm": mean_known(verdicts),
                 "not_relevant": [d[0] for d, v in zip(docs, verdicts) if v is False],
@@ -96,7 +96,7 @@ class ReferenceRelevanceLLM(JudgedMetric):
                 )
                 scores = [j.value if j.ok else None for j in sc]
                 rows["topical_relevance"].append([None if v is None else float(v) for v in scores])
-                failures += [failure(j, reference=d[0], prompt="topical_relevance") for d, j in zip(docs, sc) if not j.ok]
+                failures += [failure(j, reference=d[0], prompt="topical_relevance", score="topical_relevance") for d, j in zip(docs, sc) if not j.ok]
                 entry["topical_relevance"] = mean_known(scores)
                 entry["scores"] = {d[0]: s for d, s in zip(docs, scores)}
             per_judge[judge.name] = entry
@@ -113,6 +113,9 @@ class ReferenceRelevanceLLM(JudgedMetric):
                 "skipped_no_text": skipped,
                 "per_judge": per_judge,
                 "agreement": panel_agreement(rows, list(per_judge)) if len(judges) > 1 else None,
+                # judgements each average is over: answered of asked (judges x references)
+                "parts": {s: {"used": sum(v is not None for r in rs for v in r), "of": sum(len(r) for r in rs)}
+                          for s, rs in rows.items() if rs},
             },
             failures=failures,
         )

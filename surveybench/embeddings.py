@@ -584,7 +584,8 @@ def _export_onnx(st: Any, path: Path) -> None:
     import torch
 
     auto = st[0].auto_model
-    names = [n for n in _RUNTIME_INPUTS if n in st.tokenize(["x"])]
+    tokenize = getattr(st, "preprocess", None) or st.tokenize
+    names = [n for n in _RUNTIME_INPUTS if n in tokenize(["x"])]
 
     class TokenStatesOnly(torch.nn.Module):
         def __init__(self) -> None:
@@ -594,7 +595,7 @@ def _export_onnx(st: Any, path: Path) -> None:
         def forward(self, *args: Any) -> Any:
             return self.inner(**dict(zip(names, args))).last_hidden_state
 
-    sample = st.tokenize(["an example sentence", "two"])
+    sample = tokenize(["an example sentence", "two"])
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     axes = {n: {0: "batch", 1: "tokens"} for n in [*names, "last_hidden_state"]}
@@ -647,6 +648,10 @@ class RuntimeEncoder:
             self._run = lambda feeds: session.run(["last_hidden_state"], feeds)[0]
             self._inputs = {i.name for i in session.get_inputs()}
 
+    def _tokenize(self, texts: list[str]) -> Any:
+        # sentence-transformers 6 renamed tokenize() to preprocess(); 3.x-5.x only have tokenize()
+        return (getattr(self.st, "preprocess", None) or self.st.tokenize)(texts)
+
     def encode(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE, normalize_embeddings: bool = True,
                convert_to_numpy: bool = True, show_progress_bar: bool = False) -> np.ndarray:
         import torch
@@ -655,7 +660,7 @@ class RuntimeEncoder:
         out: list[np.ndarray | None] = [None] * len(texts)
         for s in range(0, len(order), batch_size):
             idx = order[s : s + batch_size]
-            features = self.st.tokenize([texts[i] for i in idx])
+            features = self._tokenize([texts[i] for i in idx])
             feeds = {k: features[k].numpy() for k in _RUNTIME_INPUTS if k in self._inputs}
             pooled: dict[str, Any] = {"token_embeddings": torch.from_numpy(np.asarray(self._run(feeds))),
                                       "attention_mask": features["attention_mask"]}

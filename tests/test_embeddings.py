@@ -210,3 +210,94 @@ def test_second_metric_run_embeds_nothing(minilm_path: Path, tmp_path: Path, dev
     assert second.embedded == 0
     assert second.cache_hits == first.embedded + first.cache_hits  # every lookup answered from disk
     assert s2 == s1
+
+
+# ---- the shared store ---------------------------------------------------------------------------
+
+
+def test_embedders_on_one_directory_share_one_store(minilm_path: Path, tmp_path: Path) -> None:
+    """Two embedders of the same model on one cache directory (two metrics, two runs in one
+    process) share the store: the second one embeds nothing, not even from disk."""
+    from surveybench.embeddings import shared_store
+
+    a = make_embedder(minilm_path, cache_dir=tmp_path)
+    b = make_embedder(minilm_path, cache_dir=tmp_path)
+    assert a.store is b.store is shared_store(tmp_path)
+    va = a.encode(TEXTS)
+    vb = b.encode(TEXTS[::-1])
+    assert (a.embedded, b.embedded, b.cache_hits) == (3, 0, 3)
+    np.testing.assert_array_equal(va[::-1], vb)
+    assert b._model is None  # never loaded
+
+
+def test_store_memory_is_bounded_and_falls_back_to_disk(tmp_path: Path) -> None:
+    from surveybench.embeddings import EmbeddingStore, TokenStates
+
+    store = EmbeddingStore(tmp_path / "e.sqlite", memory_bytes=3 * 4 * 4)  # room for three 4-float vectors
+    vecs = {f"k{i}": np.full(4, i, dtype=np.float32) for i in range(5)}
+    store.put_vectors("m", vecs)
+    assert [k[2] for k in store._memory] == ["k2", "k3", "k4"]  # the oldest left memory first
+    again = store.vectors("m", ["k0", "k4"])  # k0 comes back from the file
+    np.testing.assert_array_equal(again["k0"], vecs["k0"])
+    assert store.vectors("other model", ["k0"]) == {}  # keyed by model identity too
+
+    ts = TokenStates(np.arange(6, dtype=np.float32).reshape(3, 2), np.array([0, 1, 0], dtype=np.float32))
+    store.put_token_states("bs", {"w": ts})
+    store.put_token_states("bs", {"cand": ts}, persist=False)
+    store.forget_memory()
+    got = store.token_states("bs", ["w", "cand"])
+    assert set(got) == {"w"}  # persist=False: memory only, gone with it
+    np.testing.assert_array_equal(got["w"].states, ts.states)
+    np.testing.assert_array_equal(got["w"].weights, ts.weights)
+    store.close()
+
+
+def test_chunks_of_a_text_are_cut_once(minilm_embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    import surveybench.embeddings as E
+
+    calls = []
+    real = E.chunk_text
+    monkeypatch.setattr(E, "chunk_text", lambda *a: calls.append(1) or real(*a))
+    text = "A human survey scored against four systems is cut into windows once. " * 40
+    first = minilm_embedder.chunk(text)
+    assert minilm_embedder.chunk(text) == first and len(calls) == 1
+
+
+def test_backend_and_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="backend 'tensorrt'"):
+        make_embedder(use_cache=False, backend="tensorrt")
+    with pytest.raises(ValueError, match="batch size"):
+        make_embedder(use_cache=False, options={"embedding_batch_size": 0})
+    e = make_embedder(use_cache=False, options={"embedding_backend": "onnx", "device": "cpu", "embedding_batch_size": 8})
+    assert (e.backend, e.device, e.batch_size) == ("onnx", "cpu", 8)
+
+
+def test_auto_device_is_the_gpu_only_when_there_is_one() -> None:
+    import torch
+
+    from surveybench.embeddings import resolve_device
+
+    assert resolve_device("cuda:1") == "cuda:1" and resolve_device("cpu") == "cpu"
+    auto = resolve_device("auto")
+    assert (auto == "cuda") == torch.cuda.is_available()
+    if not torch.cuda.is_available() and not torch.backends.mps.is_available():
+        assert auto == "cpu" and resolve_device(None) == "cpu"
+
+
+# ---- faster backends (ONNX Runtime, int8, OpenVINO): same vectors up to a measured tolerance ----------
+
+
+@pytest.mark.parametrize(("backend", "min_cosine"), [("onnx", 0.99999), ("openvino", 0.99999), ("onnx-int8", 0.95)])
+def test_fast_backends_match_torch(backend: str, min_cosine: float, minilm_path: Path, minilm_embedder: Embedder,
+                                   tmp_path_factory: pytest.TempPathFactory) -> None:
+    cache = tmp_path_factory.getbasetemp() / "fast-backends"  # one export shared by the three cases
+    fast = make_embedder(minilm_path, cache_dir=cache, backend=backend, device="cpu")
+    # other vectors, other store entries: the backend (and int8 scheme) is part of the identity
+    assert fast.identity.startswith(minilm_embedder.identity + f"|backend={backend}")
+    texts = TEXTS + ["short", "A longer sentence about transformers for time series forecasting. " * 12]
+    v = fast.encode(texts)
+    ref = minilm_embedder.encode(texts)
+    assert v.shape == ref.shape and v.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert float((v * ref).sum(axis=1).min()) >= min_cosine
+    assert (cache / "models").is_dir() and any((cache / "models").rglob("model.onnx"))

@@ -49,7 +49,8 @@ def test_greedy_prf_blocks_equal_full_matrix() -> None:
     sim = hn @ rn.T
     p = float((sim.max(axis=1) * hw).sum() / hw.sum())
     r = float((sim.max(axis=0) * rw).sum() / rw.sum())
-    for block in (1, 4, 100):
+    # tiles smaller than both sides (4: 6×5 tiles, ragged at the edges), one dimension, none
+    for block in (1, 4, 20, 100):
         assert greedy_prf(hyp, hw, ref, rw, block=block) == pytest.approx((p, r, 2 * p * r / (p + r)), abs=1e-6)
 
 
@@ -97,6 +98,54 @@ def test_long_text_is_windowed_not_truncated(scorer: BertScorer, dev_dir: Path) 
     part = scorer.score(text, head)
     assert part["recall"] > part["precision"]
     assert scorer.score(tail, head)["f1"] < 1.0
+
+
+def test_long_texts_equal_bert_score_on_the_same_windows(minilm_path: Path, dev_dir: Path, tmp_path: Path) -> None:
+    """Whole-survey BERTScore is bert-score's own greedy matching over all windows: computed
+    here by hand from ``bert_score``'s embeddings of the windows (full matrix) and compared with
+    the blocked, store-backed scorer, from a cold store and again from the stored states."""
+    import torch
+    from bert_score.utils import get_bert_embedding
+
+    text = (dev_dir / "HumanSurvey" / "Graph Neural Networks.md").read_text(encoding="utf-8")
+    cand, ref = text[:5000], text[4000:12000]
+    cold = BertScorer(model_type=str(minilm_path), cache_dir=tmp_path)
+    ours = cold.score(cand, ref)
+    st = cold._load()
+
+    def states(t: str) -> tuple[torch.Tensor, torch.Tensor]:
+        emb, mask, idf = get_bert_embedding(cold.windows(t), st["model"], st["tokenizer"], st["idf"], device="cpu")
+        keep = mask.bool()
+        return emb[keep], idf[keep]
+
+    h, hw = states(cand)
+    r, rw = states(ref)
+    sim = (h / h.norm(dim=-1, keepdim=True)) @ (r / r.norm(dim=-1, keepdim=True)).T
+    p = float((sim.max(dim=1).values * hw).sum() / hw.sum())
+    rr = float((sim.max(dim=0).values * rw).sum() / rw.sum())
+    assert ours["candidate_windows"] > 1 and ours["reference_windows"] > 2
+    assert (ours["precision"], ours["recall"], ours["f1"]) == pytest.approx((p, rr, 2 * p * rr / (p + rr)), abs=1e-5)
+
+    warm = BertScorer(model_type=str(minilm_path), cache_dir=tmp_path)  # a later run on the same cache
+    warm.store.forget_memory()
+    again = warm.score(cand, ref)
+    assert warm.encoded == ours["candidate_windows"]  # only the candidate: it is kept in memory only
+    assert warm.cache_hits == ours["reference_windows"]
+    assert (again["precision"], again["recall"], again["f1"]) == pytest.approx(
+        (ours["precision"], ours["recall"], ours["f1"]), abs=1e-6)
+
+
+def test_human_survey_is_encoded_once_for_all_systems(minilm_path: Path) -> None:
+    scorer = BertScorer(model_type=str(minilm_path))
+    human = " ".join(REFS * 60)  # several windows
+    systems = [" ".join([c] * 50) for c in CANDS[:3]]
+    n_human = len(scorer.windows(human))
+    assert n_human > 1
+    for s in systems:
+        scorer.score(s, human)
+    distinct = {w for t in [human, *systems] for w in scorer.windows(t)}
+    assert scorer.encoded == len(distinct)  # the floor: every distinct window once
+    assert scorer.cache_hits >= 2 * n_human  # the 2nd and 3rd system reuse the human survey
 
 
 def test_empty_side_scores_zero_like_bert_score(scorer: BertScorer) -> None:

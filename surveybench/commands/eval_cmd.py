@@ -19,7 +19,9 @@ def eval_command(
     gold: Optional[Path] = typer.Option(None, "--gold", help="Gold surveys: a directory of human survey files (read with the readers)."),
     split: str = typer.Option("train", "--split", help="Dataset split for --data."),
     metrics: list[str] = typer.Option(["all"], "--metrics", "-m", help="Metric names, comma-separated or repeated; groups: all, deterministic, no-llm."),
-    judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local); comma-separate several for a panel (per-judge scores, mean, agreement). Default: the local judge."),
+    judge: Optional[str] = typer.Option(None, "--judge", help=(
+            "Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local); comma-separate several "
+            "for a panel (per-judge scores, mean, agreement). Default: the local judge.")),
     embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or path. Default: BAAI/bge-large-en-v1.5, else the local MiniLM."),
     nli: Optional[str] = typer.Option(None, "--nli", help="NLI backend for citation metrics: judge or hf:MODEL_ID. Default: the judge."),
     title_index: Optional[Path] = typer.Option(None, "--title-index", help="Titles file or saved index of real papers, for citation_accuracy."),
@@ -30,7 +32,10 @@ def eval_command(
     judge_retries: int = typer.Option(4, "--judge-retries", min=0, help="Re-sends of a judge request after HTTP 429/5xx, a timeout or a connection error (with backoff)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task setting label stored with the results (e.g. task1, task2, task3)."),
     topic: Optional[list[str]] = typer.Option(None, "--topic", help="Only evaluate these topics (repeat)."),
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Compute again the scores that failed in an earlier run (judge errors, unparseable replies, metric errors); judge replies that succeeded come from the cache, so only the failed calls are sent again."),
+    retry_failed: bool = typer.Option(False, "--retry-failed", help=(
+            "Compute again the scores that failed in an earlier run (judge errors, unparseable replies,"
+            " metric errors); judge replies that succeeded come from the cache, so only the failed "
+            "calls are sent again.")),
     metrics_module: Optional[list[str]] = typer.Option(None, "--metrics-module", help="Extra module (dotted name or .py file) that registers metrics."),
     workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", envvar="SURVEYBENCH_WORKSPACE", help="Workspace directory [default: ./surveybench-runs]."),
     no_progress: bool = typer.Option(False, "--no-progress", help="Do not draw progress bars."),
@@ -40,7 +45,10 @@ def eval_command(
 ) -> None:
     """Evaluate one or more systems against the gold surveys.
 
-    Each generated survey is paired with the gold survey on the same topic; every selected metric is run on every pair, with a progress bar per metric. Results go to WORKSPACE/runs/RUN_ID/results.parquet (one row per system, topic, metric and sub-score) with manifest.json (configuration, versions, models, LLM usage, failures).
+    Each generated survey is paired with the gold survey on the same topic; every selected metric is run on
+    every pair, with a progress bar per metric. Results go to WORKSPACE/runs/RUN_ID/results.parquet (one row
+    per system, topic, metric and sub-score) with manifest.json (configuration, versions, models, LLM usage,
+    failures).
 
     Without --judge the local default judge (SmolLM2-135M) is used, and without --embedder BAAI/bge-large-en-v1.5 if it is cached locally, else the local all-MiniLM-L6-v2; the command says so.
 

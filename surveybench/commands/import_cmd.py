@@ -10,7 +10,11 @@ import typer
 
 _HELP = """Read survey files or directories (recursively: *.md, *.markdown, *.json) into the SurveyBench model, checking every file.
 
-The format is detected from the extension and the content (SurveyGen dataset JSON, AutoSurvey JSON, Markdown as written by generation systems or converted from PDF); a folder in SGSimEval's <category>/<topic>/<system>/ layout (content.json, references.json, outline.json) is one survey per system folder. A file that cannot be read is reported with the reason; the others are still read, and the command exits with status 1 at the end.
+The format is detected from the extension and the content (SurveyGen dataset JSON, AutoSurvey JSON,
+Markdown as written by generation systems or converted from PDF); a folder in SGSimEval's
+<category>/<topic>/<system>/ layout (content.json, references.json, outline.json) is one survey per
+system folder. A file that cannot be read is reported with the reason; the others are still read,
+and the command exits with status 1 at the end.
 
 [bold]Examples[/bold]
 

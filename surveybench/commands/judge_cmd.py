@@ -103,8 +103,10 @@ def prompts(
 
     from surveybench.prompts.classification import PROMPTS as BUILD_PROMPTS
     from surveybench.prompts.judging import ALL
+    from surveybench.prompts.sgsimeval import ALL as SGSIMEVAL
+    from surveybench.prompts.weaidb import ALL as WEAIDB
 
-    every = {p.name: p for p in (*ALL, *BUILD_PROMPTS)}
+    every = {p.name: p for p in (*ALL, *WEAIDB, *SGSIMEVAL, *BUILD_PROMPTS)}
     console = Console()
     if name is not None:
         if name not in every:

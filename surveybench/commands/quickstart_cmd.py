@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from surveybench.api import HUMAN_DIR, QUICKSTART_METRICS
+from surveybench.api import QUICKSTART_METRICS
 
 _HELP = """Run the whole benchmark on a directory laid out like SurveyBench's: one sub-directory per
 system (AutoSurvey/, SurveyForge/, ...) holding one survey file per topic, and HumanSurvey/ with

@@ -23,7 +23,9 @@ def report_command(
 ) -> None:
     """Summarise evaluation results with statistics.
 
-    Writes summary (per-system mean and 95% bootstrap CI), by_domain, paired_tests (paired t-test and Wilcoxon signed-rank between systems over the same surveys), anova (one-way ANOVA across domains per system, SurveyGen §4.3) and failures, each as CSV, Markdown and/or LaTeX, and prints the main tables.
+    Writes summary (per-system mean and 95% bootstrap CI), by_domain, paired_tests (paired t-test and Wilcoxon
+    signed-rank between systems over the same surveys), anova (one-way ANOVA across domains per system,
+    SurveyGen §4.3) and failures, each as CSV, Markdown and/or LaTeX, and prints the main tables.
 
     Examples:
 

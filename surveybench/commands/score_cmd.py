@@ -20,11 +20,18 @@ def register(app: typer.Typer) -> None:
 def score_command(
     reference: Path = typer.Option(..., "--reference", "-r", help="The human-written survey (any format the readers support)."),
     candidate: Path = typer.Option(..., "--candidate", "-c", help="The generated survey to score."),
-    metrics: Optional[list[str]] = typer.Option(None, "--metrics", "-m", help="Metric names, comma-separated or repeated; groups: all, deterministic, no-llm. Default: every metric that needs no judge (all of them when --judge is given)."),
+    metrics: Optional[list[str]] = typer.Option(None, "--metrics", "-m", help=(
+            "Metric names, comma-separated or repeated; groups: all, deterministic, no-llm. Default: "
+            "every metric that needs no judge (all of them when --judge is given).")),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of the table."),
-    embedder: Optional[str] = typer.Option(None, "--embedder", help="Embedding model id or local path. Default: BAAI/bge-large-en-v1.5 when it is in the local Hugging Face cache, else the local all-MiniLM-L6-v2 (with a note)."),
+    embedder: Optional[str] = typer.Option(None, "--embedder", help=(
+            "Embedding model id or local path. Default: BAAI/bge-large-en-v1.5 when it is in the local "
+            "Hugging Face cache, else the local all-MiniLM-L6-v2 (with a note).")),
     judge: Optional[str] = typer.Option(None, "--judge", help="Judge spec (openai:gpt-4o-mini, http://host:port/v1@model, local) for metrics that ask an LLM."),
-    title_index: Optional[Path] = typer.Option(None, "--title-index", help="Title index of real papers for citation_accuracy: a directory saved by `python -m surveybench.metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) indexed on the fly."),
+    title_index: Optional[Path] = typer.Option(None, "--title-index", help=(
+            "Title index of real papers for citation_accuracy: a directory saved by `python -m "
+            "surveybench.metrics.title_index TITLES DIR`, or a titles file (.txt/.csv/.parquet/.jsonl) "
+            "indexed on the fly.")),
     system: Optional[str] = typer.Option(None, "--system", help="Name of the system that wrote the candidate, shown in the output (default: from the file)."),
     option: Optional[list[str]] = typer.Option(None, "--option", help="Metric option KEY=VALUE (e.g. survey_year=2024, citation_title_threshold=0.9); repeat."),
     details: bool = typer.Option(False, "--details", help="With the table, also print each metric's evidence (matched references, counts)."),

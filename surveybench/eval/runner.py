@@ -206,7 +206,8 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
         setup_failures = 0
         gave_up = False
 
-        def on_done(u: Unit, rec: dict[str, Any], name: str = m.name) -> bool:
+        # defaults bind this metric's name and set: the closures must not see a later iteration's
+        def on_done(u: Unit, rec: dict[str, Any], name: str = m.name, reported: set[UnitKey] = reported) -> bool:
             nonlocal setup_failures, gave_up
             reported.add(u.key)
             progress.advance(tasks[name])
@@ -222,7 +223,7 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
                 console.print(f"[red]skipped[/] {name}: cannot run on this machine ({why[:300]})")
             return not gave_up
 
-        def adopt(u: Unit, rec: dict[str, Any], name: str = m.name) -> None:
+        def adopt(u: Unit, rec: dict[str, Any], name: str = m.name, reported: set[UnitKey] = reported) -> None:
             reported.add(u.key)  # computed by another process on this workspace meanwhile
             progress.advance(tasks[name])
             session.records[u.key] = rec

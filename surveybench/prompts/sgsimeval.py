@@ -55,3 +55,5 @@ REFERENCE_QUALITY = PromptTemplate(
     source=_SRC + 'REFERENCE_QUALITY_PROMPT (evaluate_reference_quality)',
     template='\nYou are an academic reviewer. Given the following topic and a list of references, please answer:\n\nTopic: {topic}\n\nReferences:\n{references}\n\nTask:\n1. For the references above, count how many are directly related and provide strong support for the topic (i.e., they are highly relevant and authoritative for the topic).\n2. Output your answer in JSON format like: {{"total": X, "supported": Y}}\nWhere "total" is the total number of references, and "supported" is the number of references that strongly support the topic.\n\nOnly output the JSON object, nothing else.\n',
 )
+
+ALL: tuple[PromptTemplate, ...] = (OUTLINE, CONTENT, REFERENCE, OUTLINE_STRUCTURE, FAITHFULNESS, REFERENCE_QUALITY)

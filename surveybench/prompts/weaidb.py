@@ -766,3 +766,5 @@ GENERAL_QUESTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     ),
 }
 CATEGORIES: tuple[str, ...] = tuple(GENERAL_QUESTIONS)
+
+ALL: tuple[PromptTemplate, ...] = tuple(v for v in list(globals().values()) if isinstance(v, PromptTemplate))

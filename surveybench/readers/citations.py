@@ -33,7 +33,8 @@ BRACKET_RE = re.compile(
     rf"|(?<!!)\\?\[\s*+(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[7, Thm. 4]" (group "loc")
     rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
-    rf"table|def|prop|cor|app|vol)\.?\s*+[\w.{_DASH}]++\s*+\]"
+    # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
+    rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
 )
 _NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
@@ -56,7 +57,7 @@ _UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[�
 _PAREN_RE = re.compile(rf"\((\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
 _DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
-    rf"(?<![\w.,/$^{{{_DASH}])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
+    rf"(?<![{_DASH}\w.,/$^{{])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
     r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",
     re.M,
 )

@@ -268,8 +268,9 @@ _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # an author list is at most 600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
-_ACL_HEAD = re.compile(r"(.{1,600}?)\.\s++(?:19|20)\d{2}[a-z]?\.\s")
-_QUOTED_HEAD = re.compile(r"(.{1,600}?),?\s++[\"“]")
+# (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
+_ACL_HEAD = re.compile(r"(.{1,600}?)\.\s{1,3}+(?:19|20)\d{2}[a-z]?\.\s")
+_QUOTED_HEAD = re.compile(r"(.{1,600}?),?\s{1,3}+[\"“]")
 
 
 def _author_year_starts(text: str, style: str) -> list[int]:

@@ -171,16 +171,19 @@ def surname(name: str) -> str:
     return fold(name)
 
 
+_ABBREVIATIONS = ("[A-Z]", "v", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq")
+# one scan: a "." ends a sentence unless it closes an initial or an abbreviation that opens the
+# text or follows a space, "(" or "-" (a loop over every "." of "A. B. C. ..." was slow)
+_SENTENCE_END = re.compile(
+    r"[?!](?=\s|$)|\.(?=\s|$)" + "".join(rf"(?<![\s(\-]{a}\.)(?<!^{a}\.)" for a in _ABBREVIATIONS)
+)
+
+
 def sentence_end(text: str, start: int = 0) -> int:
     """Index just past the first sentence end at or after ``start`` (initials and
     abbreviations such as "et al." or "vs." do not end a sentence); ``len(text)`` if none."""
-    for m in re.finditer(r"[.?!](?=\s|$)", text[start:]):
-        i = start + m.start()
-        before = text[max(0, i - 6) : i]
-        if text[i] == "." and re.search(r"(?:^|[\s(\-])(?:[A-Z]|v|vs|e\.g|i\.e|etc|Fig|No|Vol|pp|Eq)$", before):
-            continue
-        return i + 1
-    return len(text)
+    m = _SENTENCE_END.search(text[start:] if start else text)
+    return start + m.end() if m else len(text)
 
 
 def parse_reference_string(raw: str) -> ParsedRef:
