@@ -120,7 +120,7 @@ def autosurvey(
 
     # Phase 1: rough outlines per chunk, merged.
     chunks = _chunks(init, cfg.chunk_chars, cfg.abstract_chars)
-    rough_parser = AutoSurveyOutlineParser("section", 1, max(1, cfg.section_num))
+    rough_parser = AutoSurveyOutlineParser("section", 1, max(1, cfg.section_num), cfg.max_tokens)
     rough = judge.ask_many(
         P.AS_ROUGH_OUTLINE,
         [{"topic": topic, "paper_list": paper_list(c, cfg.abstract_chars),
@@ -153,7 +153,7 @@ def autosurvey(
             seen.setdefault(ref.id, ref)
         return found
 
-    sub_parser = AutoSurveyOutlineParser("subsection", 1, cfg.max_subsections)
+    sub_parser = AutoSurveyOutlineParser("subsection", 1, cfg.max_subsections, cfg.max_tokens)
     subs = judge.ask_many(
         P.AS_SUBSECTION_OUTLINE,
         [{"topic": topic, "overall_outline": overall, "section_name": s.title,

@@ -144,28 +144,50 @@ def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
 # so a tiny model's reply is parseable by construction (endpoints are never constrained).
 
 
+CHARS_PER_TOKEN_JSON = 2.5  # conservative: JSON punctuation and short words
+
+
+def fit_lengths(max_tokens: int | None, units: int, base: dict[str, int], overhead: int,
+                floor: int = 16) -> dict[str, int]:
+    """Field length caps so that ``units`` repetitions of ``base`` fields (plus ``overhead``
+    characters each) fit in a reply of ``max_tokens`` tokens: a constrained reply must close
+    its structure before the token budget ends, or it is cut and unparseable."""
+    if not max_tokens:
+        return dict(base)
+    room = max_tokens * CHARS_PER_TOKEN_JSON - 80
+    worst = units * (sum(base.values()) + overhead)
+    f = min(1.0, room / worst) if worst > 0 else 1.0
+    return {k: max(floor, int(v * f)) for k, v in base.items()}
+
+
 def surveygen_outline_schema(min_sections: int = 3, max_sections: int = 7,
-                             max_subsections: int = 6) -> dict[str, Any]:
+                             max_subsections: int = 6, max_tokens: int | None = None) -> dict[str, Any]:
     """JSON schema of the SurveyGen App. I outline reply. Subsections are a list of
     ``{"subsection_title", "description"}`` objects (the parser also reads the prompt's
-    ``{title: description}`` form; a list is what a grammar can bound in number)."""
-    text = lambda lo, hi: {"type": "string", "minLength": lo, "maxLength": hi}  # noqa: E731
+    ``{title: description}`` form; a list is what a grammar can bound in number). String
+    lengths are capped so the largest outline fits in ``max_tokens``."""
+    text = lambda lo, hi: {"type": "string", "minLength": min(lo, hi), "maxLength": hi}  # noqa: E731
+    per_sub = {"t": 90, "d": 200}
+    sec = fit_lengths(max_tokens, max_sections, {"t": 90, "d": 240, **{f"s{i}": 290 for i in range(max_subsections)}},
+                      overhead=60 + 50 * max_subsections)
+    f = sec["t"] / 90
+    sub = {k: max(16, int(v * f)) for k, v in per_sub.items()}
     return {
         "type": "object",
         "properties": {
-            "title": text(8, 120),
+            "title": text(8, max(16, int(120 * f))),
             "outline": {
                 "type": "array", "minItems": min_sections, "maxItems": max_sections,
                 "items": {
                     "type": "object",
                     "properties": {
-                        "section_title": text(4, 90),
-                        "description": text(10, 240),
+                        "section_title": text(4, sec["t"]),
+                        "description": text(10, sec["d"]),
                         "subsections": {
                             "type": "array", "minItems": 0, "maxItems": max_subsections,
                             "items": {"type": "object",
-                                      "properties": {"subsection_title": text(4, 90),
-                                                     "description": text(10, 200)},
+                                      "properties": {"subsection_title": text(4, sub["t"]),
+                                                     "description": text(10, sub["d"])},
                                       "required": ["subsection_title", "description"]},
                         },
                     },
@@ -180,8 +202,9 @@ def surveygen_outline_schema(min_sections: int = 3, max_sections: int = 7,
 class SurveyGenOutlineParser:
     """:func:`parse_surveygen_outline` carrying the GBNF of its schema (built on first use)."""
 
-    def __init__(self, min_sections: int = 3, max_sections: int = 7, max_subsections: int = 6) -> None:
-        self.schema = surveygen_outline_schema(min_sections, max_sections, max_subsections)
+    def __init__(self, min_sections: int = 3, max_sections: int = 7, max_subsections: int = 6,
+                 max_tokens: int | None = None) -> None:
+        self.schema = surveygen_outline_schema(min_sections, max_sections, max_subsections, max_tokens)
         self._gbnf: str | None = None
 
     def __call__(self, reply: str) -> Outline:
@@ -196,10 +219,13 @@ class SurveyGenOutlineParser:
         return self._gbnf
 
 
-def autosurvey_outline_gbnf(unit: str, min_units: int, max_units: int, *, with_title: bool) -> str:
+def autosurvey_outline_gbnf(unit: str, min_units: int, max_units: int, *, with_title: bool,
+                            max_tokens: int | None = None) -> str:
     """GBNF of AutoSurvey's App. F outline format: ``Title:`` then ``Section k:`` /
-    ``Description k:`` line pairs (``Subsection k:`` for the subsection outline), k = 1..n."""
+    ``Description k:`` line pairs (``Subsection k:`` for the subsection outline), k = 1..n;
+    line lengths capped so the largest outline fits in ``max_tokens``."""
     label = "Section" if unit == "section" else "Subsection"
+    cap = fit_lengths(max_tokens, max_units + 1, {"name": 90, "desc": 240}, overhead=30)
     pairs = [f'"{label} {k}: " name "\\nDescription {k}: " desc "\\n"' for k in range(1, max_units + 1)]
     body = " ".join(pairs[:min_units])
     optional = ""
@@ -208,8 +234,8 @@ def autosurvey_outline_gbnf(unit: str, min_units: int, max_units: int, *, with_t
     rules = [
         "root ::= " + ('"Title: " name "\\n" ' if with_title else "") + body + (" " + optional if optional else ""),
         # no brackets: the prompts' "[NAME OF SECTION 1]" placeholders cannot be echoed
-        "name ::= [^\\n\\[\\]]{4,90}",
-        "desc ::= [^\\n\\[\\]]{10,240}",
+        f"name ::= [^\\n\\[\\]]{{4,{cap['name']}}}",
+        f"desc ::= [^\\n\\[\\]]{{10,{cap['desc']}}}",
     ]
     return "\n".join(rules)
 
@@ -217,9 +243,11 @@ def autosurvey_outline_gbnf(unit: str, min_units: int, max_units: int, *, with_t
 class AutoSurveyOutlineParser:
     """:func:`parse_autosurvey_outline` carrying the grammar of the format it reads."""
 
-    def __init__(self, unit: str = "section", min_units: int = 1, max_units: int = 8) -> None:
+    def __init__(self, unit: str = "section", min_units: int = 1, max_units: int = 8,
+                 max_tokens: int | None = None) -> None:
         self.unit = unit
-        self.gbnf = autosurvey_outline_gbnf(unit, min_units, max_units, with_title=unit == "section")
+        self.gbnf = autosurvey_outline_gbnf(unit, min_units, max_units, with_title=unit == "section",
+                                            max_tokens=max_tokens)
 
     def __call__(self, reply: str) -> Outline:
         return parse_autosurvey_outline(reply, unit=self.unit)

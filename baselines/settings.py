@@ -75,11 +75,11 @@ class GenerationSettings:
     def tiny(cls) -> GenerationSettings:
         """Small sizes for the tiny local judge: pipeline checks in minutes, not results."""
         return cls(
-            max_tokens=320, abstract_chars=160, min_sections=2, max_sections=3,
-            max_subsections=2, qualsg_initial_n=24, qualsg_co_cited=12,
-            autosurvey_initial_n=24, autosurvey_chunk_tokens=3000, autosurvey_sections=3,
-            autosurvey_papers_per_subsection=4, autosurvey_paper_tokens=60,
-            autosurvey_word_num=120, autosurvey_trials=2,
+            max_tokens=192, abstract_chars=80, min_sections=2, max_sections=2,
+            max_subsections=1, qualsg_initial_n=24, qualsg_co_cited=12,
+            autosurvey_initial_n=24, autosurvey_chunk_tokens=1500, autosurvey_sections=2,
+            autosurvey_papers_per_subsection=3, autosurvey_paper_tokens=40,
+            autosurvey_word_num=80, autosurvey_trials=2,
         )
 
     # -- checking ---------------------------------------------------------------------------

@@ -52,18 +52,27 @@ def parse_section_reply(reply: str) -> SectionReply:
     return SectionReply(content=content, references=[r for r in refs if isinstance(r, dict)])
 
 
-def section_reply_schema(task1: bool, max_chars: int, max_refs: int = 8) -> dict[str, Any]:
-    """JSON schema of the App. I Task 1/2 section reply (``content`` + ``references``)."""
-    s = lambda hi: {"type": "string", "maxLength": hi}  # noqa: E731
-    ref_props: dict[str, Any] = {"refNo": {"type": "string", "pattern": "^[0-9]{1,3}$"}, "title": s(200)}
+def section_reply_schema(task1: bool, max_tokens: int) -> dict[str, Any]:
+    """JSON schema of the App. I Task 1/2 section reply (``content`` + ``references``), sized so
+    the longest valid reply fits in ``max_tokens`` (60% content, 40% reference list)."""
+    from surveybench.baselines.outline import CHARS_PER_TOKEN_JSON, fit_lengths
+
+    room = max_tokens * CHARS_PER_TOKEN_JSON - 80
+    base = {"title": 200, "authors": 160, "venue": 120, "doi": 80} if task1 else {"title": 200}
+    per_ref = sum(base.values()) + 40 * len(base) + 30
+    n_refs = max(1, min(8, int(room * 0.4 // per_ref) or 1))
+    caps = fit_lengths(max_tokens // 2, n_refs, base, overhead=40 * len(base) + 30)
+    s = lambda k: {"type": "string", "maxLength": caps[k]}  # noqa: E731
+    ref_props: dict[str, Any] = {"refNo": {"type": "string", "pattern": "^[0-9]{1,3}$"}, "title": s("title")}
     if task1:
-        ref_props.update(authors=s(160), year={"type": "string", "pattern": "^[12][0-9]{3}$"},
-                         venue=s(120), doi=s(80))
+        ref_props.update(authors=s("authors"), year={"type": "string", "pattern": "^[12][0-9]{3}$"},
+                         venue=s("venue"), doi=s("doi"))
+    content_cap = max(60, int(room * 0.6))
     return {
         "type": "object",
         "properties": {
-            "content": {"type": "string", "minLength": 40, "maxLength": max_chars},
-            "references": {"type": "array", "maxItems": max_refs,
+            "content": {"type": "string", "minLength": min(40, content_cap), "maxLength": content_cap},
+            "references": {"type": "array", "maxItems": n_refs,
                            "items": {"type": "object", "properties": ref_props,
                                      "required": list(ref_props)}},
         },
@@ -76,7 +85,7 @@ class SectionReplyParser:
     ``max_chars`` keeps the content inside the reply's token budget, so the JSON closes."""
 
     def __init__(self, task1: bool, max_tokens: int) -> None:
-        self.schema = section_reply_schema(task1, max(200, int(max_tokens * 2.2) - 200))
+        self.schema = section_reply_schema(task1, max_tokens)
         self._gbnf: str | None = None
 
     def __call__(self, reply: str) -> SectionReply:
@@ -185,7 +194,8 @@ def write_survey(
         outline_prompt, section_prompt = P.SG_OUTLINE_TASK2, P.SG_SECTION_TASK2
         values["references_list"] = numbered_paper_list(papers, abstract_chars=cfg.abstract_chars)
 
-    outline_parser = SurveyGenOutlineParser(cfg.min_sections, cfg.max_sections, cfg.max_subsections)
+    outline_parser = SurveyGenOutlineParser(cfg.min_sections, cfg.max_sections, cfg.max_subsections,
+                                            max_tokens)
     j = judge.ask(outline_prompt, values, parse=outline_parser, metric=metric,
                   max_tokens=max_tokens, temperature=cfg.temperature)
     if not j.ok:

@@ -124,7 +124,8 @@ def _env() -> Any:
     import jinja2
 
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("leaderboard", "templates"),
+        # our package name: a top-level "leaderboard" is PyPI's (Redis leaderboards), not this
+        loader=jinja2.PackageLoader("surveybench.leaderboard", "templates"),
         autoescape=jinja2.select_autoescape(["html", "j2", "html.j2"], default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -419,7 +420,7 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
     static = out / "static"
     static.mkdir(exist_ok=True)
     for name in ("style.css", "app.js"):
-        src = resources.files("leaderboard") / "static" / name
+        src = resources.files("surveybench.leaderboard") / "static" / name
         (static / name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
 
     df = df.assign(domain=df["domain"].fillna("Unknown"), task=df["task"].fillna("unspecified"))
@@ -494,7 +495,3 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
             skipped=skipped.get(s, []), **common),
             encoding="utf-8")
 
-
-def copy_static(out: Path) -> None:  # pragma: no cover - kept for callers that only need assets
-    src = Path(str(resources.files("leaderboard") / "static"))
-    shutil.copytree(src, out / "static", dirs_exist_ok=True)

@@ -69,7 +69,7 @@ class SurveyIndex:
 
 def split_chunks(text: str, max_words: int = CHUNK_WORDS) -> list[str]:
     """Paragraphs (blank-line separated) cut into pieces of at most ``max_words`` words."""
-    chunks = []
+    chunks: list[str] = []
     for para in (p.strip() for p in text.split("\n\n")):
         words = para.split()
         chunks.extend(" ".join(words[i:i + max_words]) for i in range(0, len(words), max_words))

@@ -88,7 +88,7 @@ def parse_title_list(reply: str) -> list[str]:
     return [str(v) for v in value if isinstance(v, (str, int, float))]
 
 
-parse_title_list.gbnf = "\n".join([
+parse_title_list.gbnf = "\n".join([  # type: ignore[attr-defined]
     'root ::= "[" ws ( string ( ws "," ws string ){0,4} )? ws "]"', _STRING, _WS,
 ])
 
@@ -111,7 +111,7 @@ def parse_answer(reply: str) -> dict[str, Any]:
     return {"answer": reply.strip(), "used_docs": []}
 
 
-parse_answer.gbnf = "\n".join([
+parse_answer.gbnf = "\n".join([  # type: ignore[attr-defined]
     'root ::= "{" ws "\\"answer\\":" ws string ws "," ws "\\"used_docs\\":" ws "[" ws ( doc ( ws "," ws doc ){0,4} )? ws "]" ws "}"',
     'doc ::= "\\"Doc-" [1-9] "\\""', _STRING, _WS,
 ])
@@ -140,7 +140,7 @@ def parse_qa_pairs(reply: str) -> list[dict[str, str]]:
     ]
 
 
-parse_qa_pairs.gbnf = "\n".join([
+parse_qa_pairs.gbnf = "\n".join([  # type: ignore[attr-defined]
     'root ::= "[" ws "{" ws "\\"question\\":" ws string ws "," ws "\\"answer\\":" ws string ws "}" ws "]"',
     _STRING, _WS,
 ])
@@ -180,7 +180,7 @@ def parse_children(reply: str) -> list[dict[str, str]]:
     return [c for c in children if isinstance(c, dict)]
 
 
-parse_children.gbnf = "\n".join([
+parse_children.gbnf = "\n".join([  # type: ignore[attr-defined]
     'root ::= "{" ws "\\"children\\":" ws "[" ws ( child ( ws "," ws child ){0,11} )? ws "]" ws "}"',
     'child ::= "{" ws "\\"child_index\\":" ws "\\"" [0-9]{1,3} "\\"" ws "," ws "\\"is_included\\":" ws ( "\\"Yes\\"" | "\\"No\\"" ) ws "}"',
     _WS,

@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from surveybench.metrics._scores import f1
+
 _REV_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
@@ -50,10 +52,8 @@ class Score:
 
 
 def fmeasure(precision: float, recall: float) -> float:
-    # Same expression as rouge_score.scoring.fmeasure so the floats are bit-identical.
-    if precision + recall > 0:
-        return 2 * precision * recall / (precision + recall)
-    return 0.0
+    # rouge_score.scoring.fmeasure's expression (precision, recall >= 0 here), so the floats are bit-identical
+    return f1(precision, recall)
 
 
 _ZERO = Score(0, 0, 0)

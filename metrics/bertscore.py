@@ -49,6 +49,7 @@ import numpy as np
 
 from surveybench.embeddings import EmbeddingStore, TokenStates, model_identity, resolve_device, shared_store, text_hash
 from surveybench.metrics._embedding_options import DEVICE_OPTION
+from surveybench.metrics._scores import f1
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, ResourceDecl, ResourceSettings, register
 from surveybench.model import Survey
 
@@ -98,7 +99,7 @@ def greedy_prf(
         hs, rs = float(hw.sum()), float(rw.sum())
         p = float((row_max * hw).sum()) / hs if hs > 0 else 0.0
         rr = float((col_max * rw).sum()) / rs if rs > 0 else 0.0
-    f = 2 * p * rr / (p + rr) if (p + rr) != 0 else 0.0
+    f = f1(p, rr)
     return p, rr, f
 
 

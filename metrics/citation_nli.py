@@ -41,6 +41,7 @@ from typing import Any
 
 from surveybench.metrics._claims import Claim, extract_claims
 from surveybench.metrics._judging import JudgedMetric
+from surveybench.metrics._scores import f1
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, ResourceDecl, ResourceSettings, higher, register
 from surveybench.model import Survey
 
@@ -102,9 +103,7 @@ def _not(a: bool | None) -> bool | None:
 
 
 def f1_score(p: float | None, r: float | None) -> float | None:
-    if p is None or r is None:
-        return None
-    return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+    return None if p is None or r is None else f1(p, r)
 
 
 def citation_quality(claim_refs: Sequence[Sequence[str]], oracle: Oracle) -> CitationNLIOutcome:

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from surveybench.metrics._scores import f1
 from surveybench.metrics._titles import THRESHOLD, TITLE_THRESHOLD_OPTION, RefKey, dedupe, prefilter_cutoff, title_similarity
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, higher, register
 from surveybench.model import Survey
@@ -115,9 +116,9 @@ def set_scores(n_candidate: int, n_reference: int, n_matched: int) -> dict[str, 
         return {"precision": None, "recall": None, "f1": None, "iou": None}
     p = n_matched / n_candidate if n_candidate else None
     r = n_matched / n_reference if n_reference else None
-    f1 = 2 * p * r / (p + r) if p is not None and r is not None and p + r > 0 else 0.0
+    f = f1(p, r) if p is not None and r is not None else 0.0
     iou = n_matched / (n_candidate + n_reference - n_matched)
-    return {"precision": p, "recall": r, "f1": f1, "iou": iou}
+    return {"precision": p, "recall": r, "f1": f, "iou": iou}
 
 
 def survey_ref_keys(survey: Survey, scope: str) -> tuple[list[RefKey], str]:

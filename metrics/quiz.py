@@ -62,9 +62,11 @@ NAME = "quiz"
 SPECIFIC_DEFAULT = 25
 
 
-def general_questions(topic: str, per_category: int | None = None) -> list[tuple[int, str, str]]:
+def general_questions(topic: str, per_category: int | None = None,
+                      categories: tuple[str, ...] | None = None) -> list[tuple[int, str, str]]:
     """(id, category, question) in ``questions.yaml`` order, ``{topic}`` replaced as the original
-    does (``str.replace``); ``per_category`` keeps the first n of each category."""
+    does (``str.replace``); ``per_category`` keeps the first n of each category, ``categories``
+    only those categories."""
     from surveybench.prompts.weaidb import GENERAL_QUESTIONS
 
     out: list[tuple[int, str, str]] = []
@@ -72,7 +74,7 @@ def general_questions(topic: str, per_category: int | None = None) -> list[tuple
     for category, (_, _, questions) in GENERAL_QUESTIONS.items():
         for k, q in enumerate(questions):
             qid += 1
-            if per_category is None or k < per_category:
+            if (per_category is None or k < per_category) and (categories is None or category in categories):
                 out.append((qid, category, q.replace("{topic}", topic)))
     return out
 
@@ -91,6 +93,19 @@ def win_rates(outcomes: list[tuple[str, int | None]]) -> dict[str, float | None]
         mine = [b for c, b in judged if c == category]
         out[f"win_rate_{category}"] = sum(b == 2 for b in mine) / len(mine) if mine else None
     return out
+
+
+def parse_categories(value: str | None) -> tuple[str, ...] | None:
+    """The ``quiz_categories`` option: None (all) or known category names."""
+    from surveybench.prompts.weaidb import CATEGORIES
+
+    if not value:
+        return None
+    names = tuple(c.strip() for c in value.split(",") if c.strip())
+    unknown = [c for c in names if c not in CATEGORIES]
+    if unknown:
+        raise ValueError(f"quiz_categories: unknown {unknown}; choose from {', '.join(CATEGORIES)}")
+    return names
 
 
 class Answerer:
@@ -149,12 +164,15 @@ class QuizMetric(JudgedMetric):
                    "topic-specific questions written per topic (the original: 25); 0 skips the specific quiz"),
             Option("quiz_general_per_category", int, None,
                    "ask only the first n general questions of each category (default: all 22)"),
+            Option("quiz_categories", str, None,
+                   "comma-separated subset of the seven categories to ask (default: all)"),
         ),
     )
 
     # ---- the per-topic quiz ---------------------------------------------------------------------
     def quiz_for(self, judge: Any, embedder: Any, reference: Survey, topic: str, ctx: MetricContext,
-                 n_specific: int, per_category: int | None, budget: int) -> tuple[Any, bool]:
+                 n_specific: int, per_category: int | None, categories: tuple[str, ...] | None,
+                 budget: int) -> tuple[Any, bool]:
         from surveybench.prompts import weaidb as P
         from surveybench.quizzes import GeneralQuestion, Quiz, QuizStore
         from surveybench.workspace import survey_hash
@@ -165,11 +183,12 @@ class QuizMetric(JudgedMetric):
             "prompts": {p.name: p.fingerprint for p in (P.QUIZ_GENERATE, P.QUIZ_SELECT_TITLES, P.QUIZ_ANSWER)},
             "questions": hashlib.sha256(json.dumps(P.GENERAL_QUESTIONS).encode()).hexdigest()[:12],
             "specific_questions": n_specific, "general_per_category": per_category,
+            "categories": list(categories) if categories else None,
         }
         store = QuizStore(ctx.cache_dir / "quizzes" if ctx.cache_dir is not None else None)
 
         def make(key: str) -> Quiz:
-            general = general_questions(topic, per_category)
+            general = general_questions(topic, per_category, categories)
             answers = Answerer(judge, embedder, reference, budget).answer_all([q for _, _, q in general])
             return Quiz(
                 topic=topic, key=key, made_with=made_with,
@@ -279,9 +298,12 @@ class QuizMetric(JudgedMetric):
             ctx.options.get("quiz_general_per_category"))
         if n_specific < 0 or (per_category is not None and per_category < 1):
             raise ValueError("quiz_specific_questions must be >= 0 and quiz_general_per_category >= 1")
+        categories = parse_categories(self.spec.option("quiz_categories").check(  # type: ignore[union-attr]
+            ctx.options.get("quiz_categories")))
         topic = reference.topic or candidate.topic or reference.title
         budget = text_budget([judge], 10**9)  # the script sends whole documents
-        quiz, made_now = self.quiz_for(judge, embedder, reference, topic, ctx, n_specific, per_category, budget)
+        quiz, made_now = self.quiz_for(judge, embedder, reference, topic, ctx, n_specific, per_category,
+                                       categories, budget)
 
         answerer = Answerer(judge, embedder, candidate, budget)
         general_answers = answerer.answer_all([g.question for g in quiz.general])

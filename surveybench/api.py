@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "QUICKSTART_METRICS", "EvalError", "EvalOutcome", "ImportResult", "QuickstartOutcome", "ReaderError",
     "ReportResult", "ScoreResult", "build_corpus", "build_site", "evaluate", "generate", "import_surveys",
-    "quickstart", "read_survey", "report", "score",
+    "quickstart", "read_survey", "report", "results", "score",
 ]
 
 # Every metric that runs offline on a fresh machine in minutes: the reference-based ones, the
@@ -199,12 +199,22 @@ class ReportResult:
     problems: list[str]  # one line per unreadable run file that was skipped
 
 
+def results(path: Path | str | None = None, *, workspace: Path | str | None = None,
+            problems: list[str] | None = None) -> pd.DataFrame:
+    """Every result row under ``path`` (a results.parquet, a run directory or a workspace;
+    default the workspace): one row per system, survey, metric and sub-score."""
+    from surveybench.analysis import load_results
+    from surveybench.workspace import Workspace
+
+    return load_results(Path(path) if path is not None else Workspace(workspace).root, problems=problems)
+
+
 def report(results: Path | str | None = None, *, workspace: Path | str | None = None,
            output: Path | str | None = None, formats: Sequence[str] = ("csv", "md", "latex"),
            pairs: Sequence[tuple[str, str]] | None = None, metrics: Sequence[str] | None = None) -> ReportResult:
     """Per-system and per-domain means with bootstrap CIs (best system first by each
     sub-score's direction), paired tests and ANOVA, written as CSV/Markdown/LaTeX into
-    ``output`` (default ``RESULTS/report``). Raises ``ResultsError`` when nothing is readable,
+    ``output`` (default ``RESULTS/report``; nothing is written when ``formats`` is empty). Raises ``ResultsError`` when nothing is readable,
     ``ValueError`` for an unknown format or a pair naming a system without results."""
     from surveybench.analysis import load_manifests, load_results
     from surveybench.analysis.tables import build_report, write_tables
@@ -222,7 +232,7 @@ def report(results: Path | str | None = None, *, workspace: Path | str | None = 
     tables = build_report(df, pairs=[tuple(p) for p in pairs] if pairs else None,  # type: ignore[misc]
                           metrics=list(metrics) if metrics else None, manifests=manifests)
     out_dir = Path(output) if output is not None else ((path.parent if path.is_file() else path) / "report")
-    written = write_tables(tables, out_dir, list(formats))
+    written = write_tables(tables, out_dir, list(formats)) if formats else []
     return ReportResult(tables, written, out_dir, problems)
 
 
@@ -342,10 +352,11 @@ def quickstart(data_dir: Path | str, *, workspace: Path | str | None = None,
                            topics=topics, judge=judge, embedder=embedder, jobs=jobs, console=console,
                            show_progress=show_progress, judge_timeout=judge_timeout,
                            judge_retries=judge_retries)
-        failed = out.run.manifest.get("failure_summary")
-        out.steps["evaluate"] = 1 if failed else 0
-        if failed:
-            out.messages["evaluate"] = failed
+        if out.run.manifest.get("judge_outage_failures"):  # the judge was down: holes to retry
+            out.steps["evaluate"] = 1
+            out.messages["evaluate"] = out.run.manifest["failure_summary"]
+        else:
+            out.steps["evaluate"] = 0
     except (EvalError, WorkspaceError, JudgeCacheError) as exc:
         out.steps["evaluate"], out.messages["evaluate"] = 2, str(exc)
         return out

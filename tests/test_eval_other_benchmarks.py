@@ -113,20 +113,20 @@ Language models read numbers as tokens and forecast the next ones [2].
 
 
 def test_eval_with_local_judge(tmp_path) -> None:
-    """The tiny judge in process on tiny files (SmolLM2 is slow): plumbing, not quality."""
+    """The tiny judge in process on a tiny file, as few calls as each metric allows (SmolLM2 is
+    slow): plumbing, not quality."""
     gold = tmp_path / "gold"
     gold.mkdir()
     (gold / "Time series.md").write_text(TINY.format(title="Time series: a human survey"), encoding="utf-8")
-    files = {}
-    for system in ("A", "B"):
-        files[system] = tmp_path / system / "Time series.md"
-        files[system].parent.mkdir()
-        files[system].write_text(TINY.format(title=f"Time series by {system}"), encoding="utf-8")
-    df = _eval(tmp_path / "ws", files, gold, "", options=["quiz_general_per_category=1", "quiz_specific_questions=1",
-                                                            "outline_quality_setting=without_ref"])
-    assert set(df.metric) == set(METRICS.split(",")) and set(df.system) == {"A", "B"}
+    path = tmp_path / "A" / "Time series.md"
+    path.parent.mkdir()
+    path.write_text(TINY.format(title="Time series by A"), encoding="utf-8")
+    df = _eval(tmp_path / "ws", {"A": path}, gold, "", options=[
+        "quiz_categories=concept", "quiz_general_per_category=1", "quiz_specific_questions=0",
+        "outline_quality_setting=without_ref", "content_quality_setting=without_ref_document",
+        "sgsim_max_sentences=0"])
+    assert set(df.metric) == set(METRICS.split(","))
     ok = df[df.status == "ok"]
-    assert set(ok.metric) >= {"richness", "outline_quality"}
     ranges = {"outline_quality": (1, 5), "content_quality": (1, 5), "quiz": (0, 10)}
     for r in ok.itertuples():
         lo, hi = ranges.get(r.metric, (-1, 1e6))
@@ -134,8 +134,9 @@ def test_eval_with_local_judge(tmp_path) -> None:
     # richness by hand: one Markdown table, no figure, over the text before "## References"
     text = TINY.format(title="Time series by A")
     chars = len(text[: text.index("## References")].strip())
-    assert ok[(ok.system == "A") & (ok.score == "richness")].value.item() == 1 / chars * 1e5
+    assert ok[ok.score == "richness"].value.item() == 1 / chars * 1e5
+    # the in-process judge decodes under each parser's grammar: the outline judgements parse
+    assert set(ok[ok.metric == "outline_quality"].score) == {"coverage", "relevance", "structure", "mean"}
     # a number where the judge answered, else a stated reason: never a silent gap
     assert df[df.status != "ok"].error.notna().all()
-    # one quiz for the topic, shared by both systems
     assert len(list((tmp_path / "ws" / "cache" / "quizzes").glob("*.json"))) == 1

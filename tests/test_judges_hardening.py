@@ -15,6 +15,7 @@ from surveybench.judges import (
     parse_score_1_to_5,
     summarise_causes,
 )
+from surveybench.judges.failures import is_outage
 from surveybench.judges.scripted_server import ChatRequest, Fault, ScriptedLLM
 from surveybench.prompts import PromptTemplate
 
@@ -37,6 +38,15 @@ KEY = "sk-hardening-test-0123456789abcdef"
 ])
 def test_failure_labels(error: str | None, label: str) -> None:
     assert failure_label(error) == label
+
+
+@pytest.mark.parametrize("label, outage", [
+    ("judge HTTP 500", True), ("judge HTTP 429", True), ("judge timeout", True),
+    ("judge unreachable", True), ("judge HTTP 401", True), ("unparseable", False),
+    ("judge HTTP 400", False), ("ValueError", False),
+])
+def test_outages_are_what_a_later_run_may_recover(label: str, outage: bool) -> None:
+    assert is_outage(label) is outage
 
 
 def test_causes_summary_counts_most_frequent_first() -> None:

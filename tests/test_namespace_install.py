@@ -67,6 +67,16 @@ for name in ("baselines", "leaderboard", "surveybench", "surveybench.metrics.bas
 out["dists"] = [d.metadata["Name"] for d in importlib.metadata.distributions(path=[sys.path[0]])]
 from surveybench.metrics.base import load_all
 out["registered"] = sorted(load_all())
+# the site's templates and assets load from the installed surveybench.leaderboard
+import pathlib, tempfile
+import pandas as pd
+from surveybench.leaderboard.site import build_site
+d = pathlib.Path(tempfile.mkdtemp())
+row = dict(run_id="r", system="S", task="t", topic="T", survey_id="T", title="T", domain="D",
+           metric="rouge", score="rouge1", value=0.5, status="ok", error=None)
+pd.DataFrame([row]).to_parquet(d / "results.parquet")
+index = build_site(d / "results.parquet", d / "site")
+out["site"] = [index.is_file(), (index.parent / "static" / "app.js").is_file()]
 print(json.dumps(out))
 """
     # cwd is the temporary folder, PYTHONPATH the target: this checkout is not on the path
@@ -85,3 +95,4 @@ print(json.dumps(out))
     assert got["surveybench.data_builders"] == str(target / "surveybench" / "data_builders" / "__init__.py")
     assert {"metrics", "baselines", "leaderboard", "surveybench"} <= set(got["dists"])
     assert {"rouge", "citation_set", "rubric"} <= set(got["registered"])
+    assert got["site"] == [True, True]

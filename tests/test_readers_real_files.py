@@ -129,8 +129,12 @@ def test_markers_found_and_linked(rel: str) -> None:
     s, rep = _read(rel)
     assert rep.markers >= 60
     # all markers of the dev files resolve (hand-checked: unresolved ones were OCR damage, now
-    # matched fuzzily, or math such as "[0,1]" that is not a citation)
-    assert rep.unresolved_keys == 0, rep.unresolved_examples
+    # matched fuzzily, or math such as "[0,1]" that is not a citation), except citations of a
+    # number the list lacks, which are counted, not dropped: "... better personalization 55."
+    # where the source list of the deep-research GNN report has no 55 (grep: no line opens with it)
+    dangling = {"surveybench-dev/OpenAI_DeepResearch/Graph Neural Networks.md": ["55"]}.get(rel, [])
+    assert sorted(k for *_x, m in s.citation_marks() for k in m.unresolved) == dangling, rep.unresolved_examples
+    assert rep.unresolved_keys == len(dangling)
     cited = set(s.cited_ref_ids())
     assert len(cited) >= 0.6 * len([r for r in s.references if r.numbers or not r.id.startswith("u")])
 

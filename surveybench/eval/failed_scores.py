@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from surveybench.judges.failures import failure_label, summarise_causes
+from surveybench.judges.failures import failure_label, is_outage, summarise_causes
 
 PARTIAL = "partial"  # unit status: computed, but some judgements failed
 RETRYABLE = frozenset({"failed", PARTIAL})  # unit statuses --retry-failed computes again
@@ -83,6 +83,11 @@ def failed_score_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"system": r["system"], "topic": r["topic"], "metric": r["metric"], "score": r.get("score"),
              "cause": r.get("cause") or failure_label(r.get("error")), "reason": r.get("error")}
             for r in rows if r.get("status") == "failed"]
+
+
+def outage_count(rows: list[dict[str, Any]]) -> int:
+    """Failed scores whose cause is a judge outage (:func:`~surveybench.judges.failures.is_outage`)."""
+    return sum(1 for e in failed_score_entries(rows) if is_outage(e["cause"]))
 
 
 def failure_summary(rows: list[dict[str, Any]]) -> str:

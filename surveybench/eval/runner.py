@@ -30,7 +30,7 @@ from typing import Any
 
 from surveybench.eval.claiming import adoptable, run_claimed
 from surveybench.eval.execute import Executor, LocalExecutor, compute_unit, is_setup_error
-from surveybench.eval.failed_scores import PARTIAL, failed_score_entries, failure_summary
+from surveybench.eval.failed_scores import PARTIAL, failed_score_entries, failure_summary, outage_count
 from surveybench.eval.manifest import redact_secrets
 from surveybench.eval.plan import (
     LLM_RESOURCES,
@@ -340,6 +340,7 @@ def run_eval(
     manifest["units"].update(failed=statuses.count("failed"), partial=statuses.count(PARTIAL),
                              failed_scores=len(failures))
     manifest["failure_summary"] = failure_summary(rows)
+    manifest["judge_outage_failures"] = outage_count(rows)  # scores a later run may recover
     describe = getattr(executor, "describe", None)
     if callable(describe):  # e.g. the Ray cluster the units ran on (surveybench.eval.executor_ray)
         manifest["executor"] = describe()

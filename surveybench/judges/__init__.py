@@ -17,7 +17,7 @@ from surveybench.judges.agreement import (
     pairwise_spearman,
 )
 from surveybench.judges.failures import failure_label, summarise_causes
-from surveybench.judges.judge import Judge, judge_factory, make_judge
+from surveybench.judges.judge import Judge, make_judge
 from surveybench.judges.panel import Panel, PanelResult, make_judge_or_panel, make_panel, summarise
 from surveybench.judges.parsing import (
     parse_json_keys,
@@ -53,7 +53,6 @@ __all__ = [
     "TransientError",
     "failure_label",
     "item_means",
-    "judge_factory",
     "krippendorff_alpha",
     "local_smollm2_path",
     "make_judge",

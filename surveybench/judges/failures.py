@@ -51,6 +51,16 @@ def failure_label(error: str | None, cause: str | None = None) -> str:
     return tag if len(tag) <= 40 else tag[:37] + "..."
 
 
+_OUTAGE = re.compile(r"judge (HTTP (429|5\d\d|401|403|404)|timeout|unreachable|malformed reply|auth refused|model not found)$")
+
+
+def is_outage(label: str) -> bool:
+    """True for a label that says the judge could not be reached or used (down, overloaded,
+    timing out, refusing the key): unlike an unparseable reply, a later run may succeed, so the
+    command that met it exits non-zero and ``--retry-failed`` is the way to complete the run."""
+    return bool(_OUTAGE.match(label))
+
+
 def summarise_causes(labels: Iterable[str]) -> str:
     """``"judge HTTP 500 ×2, unparseable ×1"``: labels counted, most frequent first."""
     counts = Counter(labels)

@@ -450,20 +450,6 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def judge_factory(
-    spec: str, *, cache_dir: Path | None = None, **options: Any
-) -> Callable[[], Judge]:
-    """A zero-argument builder for ``MetricContext(factories={"judge": ...})``: the judge (and
-    its model) is only made when a metric first needs it. With ``cache_dir`` the replies go to
-    ``cache_dir / "judge-cache.sqlite"``."""
-
-    def build() -> Judge:
-        cache = cache_dir / "judge-cache.sqlite" if cache_dir is not None else None
-        return make_judge(spec, cache_path=cache, **options)
-
-    return build
-
-
 def make_judge(
     spec: str,
     *,

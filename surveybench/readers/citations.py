@@ -66,11 +66,13 @@ _GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
-    "pages", "pp", "vol", "volume", "no", "number", "step", "steps", "stage", "phase", "level",
-    "layer", "layers", "top", "version", "v", "of", "to", "than", "by", "at", "from", "with", "in",
+    # singular nouns name an index ("step 3", "layer 12"); their plurals cannot ("over many
+    # steps 12."), so after a plural a number closing the clause is a citation
+    "pages", "pp", "vol", "volume", "no", "number", "step", "stage", "phase", "level",
+    "layer", "top", "version", "v", "of", "to", "than", "by", "at", "from", "with", "in",
     "on", "for", "about", "around", "nearly", "over", "under", "and", "or", "is", "are", "was",
-    "be", "k", "n", "m", "t", "rank", "size", "dim", "epoch", "epochs", "part",
-    "item", "task", "tasks", "day", "days", "year", "years", "hour", "hours", "times", "x",
+    "be", "k", "n", "m", "t", "rank", "size", "dim", "epoch", "part",
+    "item", "task", "day", "year", "hour", "times", "x",
     "totaling", "approximately", "roughly", "only", "first", "last",
 }
 _YEAR = r"(?:19|20)\d{2}[a-z]?"
@@ -104,6 +106,7 @@ class Linker:
     versions: set[tuple[str, str]] = field(default_factory=set)
     # bracketed numbers deliberately not taken as citations ("[2023]", the interval "[0,1]")
     ignored: list[str] = field(default_factory=list)
+    _max_number: int | None = None
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -173,7 +176,7 @@ class Linker:
             taken.append((m.start(), m.end()))
         for m in SUPER_RE.finditer(text):
             nums = expand_numbers(m.group(1) or m.group(2) or m.group(3)) or []
-            if not nums or not all(n in self.by_number for n in nums):
+            if not nums or not self._in_list_range(nums):
                 continue
             self._style("footnote" if m.group(3) else "superscript")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
@@ -194,7 +197,7 @@ class Linker:
                 if vm and self._is_version(text, start, vm.group(1)):
                     start += vm.end()  # "DALL-E 2 23." -> the model's version, then citation 23
                 nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", text[start : m.end()].strip(" $"))) or []
-                if not nums or not all(n in self.by_number for n in nums) or not _citation_context(text, m.start()):
+                if not nums or not self._in_list_range(nums) or not _citation_context(text, m.start()):
                     continue
                 if len(nums) == 1 and self._is_version(text, start, nums[0]):
                     continue
@@ -202,6 +205,14 @@ class Linker:
                 marks.append(self._numbers_mark(text[start : m.end()].strip(), start, m.end(), nums))
         marks.sort(key=lambda c: c.start or 0)
         return marks
+
+    def _in_list_range(self, nums: list[str]) -> bool:
+        """Every number is one the list defines or falls in a gap of its numbering (1..largest):
+        a marker citing a number the list lacks ("data 24." when the list skips 24) is counted
+        as unresolved instead of being dropped unseen; numbers past the list's end stay text."""
+        if self._max_number is None:
+            self._max_number = max((int(n) for n in self.by_number if n.isdigit()), default=0)
+        return all(n in self.by_number or 1 <= int(n) <= self._max_number for n in nums)
 
     def _is_version(self, text: str, start: int, number: str) -> bool:
         """"DALL-E 2", "GPT 4": the document writes this name with this number as a model or

@@ -25,7 +25,7 @@ from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
 from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
-from surveybench.readers.report import FileReport
+from surveybench.readers.report import FileReport, parse_quality
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -41,7 +41,7 @@ _REF_NAMES = (
 )
 _REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
 _FRONT_MATTER = re.compile(
-    r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|"
+    r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
     re.I,
 )
@@ -292,6 +292,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             continue
         kept.append(h)
 
+    # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
+    # under the next) numbers items within sections, not the sections' levels: those headings
+    # take their level from their depth, like unnumbered ones
+    firsts = [h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()]
+    if len(firsts) != len(set(firsts)):
+        for h in kept:
+            if h.number_level == 1 and h.number and h.number.isdigit():
+                h.number_level = None
+
     # IEEE: "I. INTRODUCTION" then "A. Background" -- a letter heading is a subsection when the
     # document numbers its top level with Roman numerals
     roman_depths = [h.depth for h in kept if h.number and re.fullmatch(r"[IVXL]+", h.number)]
@@ -538,12 +547,21 @@ def _build_references(
                 report.warnings.append(f"reference number {n} defined twice; kept the first")
                 continue
             numbers.append(n)
-        if e.numbers and not numbers:
-            report.skip("entry whose numbers were all defined before", e.raw)
-            continue
         key = " ".join(e.raw.lower().split())
-        if numbers and key in seen_raw and len(key) > 3:
-            # the same source printed under several numbers (deep-research lists): one entry
+        if e.numbers and not numbers and (key in seen_raw or len(key) <= 3):
+            report.skip("entry repeated with numbers defined before", e.raw)
+            continue
+        if e.numbers and not numbers:
+            # another source printed under numbers already used ("61 81 Collective CAI ..."):
+            # it is still an entry of the list, kept without numbers (the numbers stay with
+            # their first entry), and said
+            report.warnings.append(
+                f"entry reuses numbers {', '.join(e.numbers)} defined before: kept without numbers ({e.raw[:60]})"
+            )
+        if numbers and key in seen_raw and len(key) > 3 and e.layout == "source":
+            # the same source printed under several numbers (deep-research lists): one entry. A
+            # bibliography that prints one paper twice ("[238]" and "[239]") keeps both entries:
+            # the survey's own count is what reference statistics compare with
             first = seen_raw[key]
             first.numbers.extend(numbers)
             for n in numbers:
@@ -662,3 +680,46 @@ def fill_report(survey: Survey, report: FileReport, styles: dict[str, int]) -> N
         elif m.ref_ids:
             report.markers_linked += 1
     report.uncited_references = sum(1 for r in survey.references if r.id not in cited)
+    _plain_warnings(survey, report)
+    survey.extra["parse_quality"] = parse_quality(report)
+
+
+_LONG_ENTRY = 2500  # characters: far beyond any single reference string
+
+
+def _plain_warnings(survey: Survey, report: FileReport) -> None:
+    """Per-file warnings in plain words, from the list's own evidence: the largest number the
+    text cites bounds the list's length; a very long entry holds several merged entries."""
+    numbers = {int(n) for r in survey.references for n in r.numbers if n.isdigit()}
+    cited_numbers: set[int] = set()
+    dangling: list[str] = []
+    by_id = {r.id: r for r in survey.references}
+    for _s, _p, m in survey.citation_marks():
+        for rid in m.ref_ids:
+            if rid in by_id:
+                cited_numbers.update(int(n) for n in by_id[rid].numbers if n.isdigit())
+        for key in m.unresolved:
+            if key.isdigit():
+                cited_numbers.add(int(key))
+                if key not in dangling:
+                    dangling.append(key)
+    top = max(cited_numbers, default=0)
+    if numbers and top > 2 * len(numbers) and top - len(numbers) > 5:
+        n = len(numbers)
+        report.warnings.append(
+            f"the text cites up to [{top}] but the list defines {n} number{'s' if n != 1 else ''}: "
+            "the list looks merged or cut short"
+        )
+    if dangling:
+        shown = ", ".join(sorted(dangling, key=int)[:8]) + (" ..." if len(dangling) > 8 else "")
+        report.warnings.append(
+            f"{len(dangling)} cited number{'s' if len(dangling) != 1 else ''} with no entry in the list ({shown}): "
+            "counted as unresolved"
+        )
+    long = [r for r in survey.references if len(r.raw or "") > _LONG_ENTRY]
+    if long:
+        r = long[0]
+        report.warnings.append(
+            f"{len(long)} reference entr{'ies' if len(long) != 1 else 'y'} over {_LONG_ENTRY} characters "
+            f"(entry {r.id}: {len(r.raw or ''):,}): possibly merged entries or text after the list"
+        )

@@ -35,6 +35,8 @@ _DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
+_GLUED_BULLET = re.compile(r"(?<=[.)\]])-\s+(?=[\[A-Z])")
+_NOTE_ONLY = re.compile(r"^\s*\[[^\[\]]{0,80}\]\.?\s*$")  # "[Not cited but influential]."
 _URL_ONLY = re.compile(r"^\s*(?:<)?https?://\S.*$", re.I)
 
 
@@ -52,8 +54,52 @@ class SplitResult:
     warnings: list[str] = field(default_factory=list)
 
 
+def _source_list_start(lines: list[str]) -> int | None:
+    """Index of the line where a deep-research source list ("1 3 7 Title https://...") starts
+    after another list under the same heading (a curated "1. Author (2024). Title." list
+    first), or None. Evidence: a line opening with source numbers after a blank line, a URL on
+    it or on one of the next two lines, most later lines of that kind, none before."""
+    def is_source(i: int) -> bool:
+        ln = lines[i].strip()
+        return bool(_NUM_RUN.match(ln)) and not _looks_like_sentence_number(ln) and any(
+            URL_RE.search(x) for x in lines[i : i + 3]
+        ) and not _DOT_NUM.match(ln)
+
+    seen_text = False
+    for i, ln in enumerate(lines):
+        if not ln.strip():
+            continue
+        if seen_text and i > 0 and not lines[i - 1].strip() and is_source(i):
+            starts = [j for j in range(i, len(lines)) if lines[j].strip() and (j == 0 or not lines[j - 1].strip())]
+            if sum(1 for j in starts if is_source(j)) >= 0.6 * len(starts):
+                return i
+            return None
+        if is_source(i):
+            return None  # the block opens with sources: one list
+        seen_text = True
+    return None
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
-    """Entries of a reference section given its lines (headings removed)."""
+    """Entries of a reference section given its lines (headings removed). One heading may hold
+    two lists (a curated list, then the report's source list): each is split on its own."""
+    cut = _source_list_start(lines)
+    if cut is not None:
+        head, tail = _split_one(lines[:cut]), _split_one(lines[cut:])
+        tail_numbers = {n for e in tail.entries for n in e.numbers}
+        for e in head.entries:
+            if set(e.numbers) & tail_numbers:
+                e.numbers, e.layout = [], "curated"  # the text cites the sources' numbers
+        res = SplitResult(head.entries + tail.entries, head.skipped + tail.skipped, head.warnings + tail.warnings)
+        res.warnings.append(
+            f"two lists under one reference heading: {len(head.entries)} listed entries, then "
+            f"{len(tail.entries)} numbered sources (the text's numbers point at the sources)"
+        )
+        return res
+    return _split_one(lines)
+
+
+def _split_one(lines: list[str]) -> SplitResult:
     res = SplitResult()
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
@@ -113,7 +159,7 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
     expected = None
     for i, (pos, n) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
-        m = {"bracket": _BRACKET, "paren": _PAREN}.get(layout, _DOT_START).match(text, pos)
+        m = {"bracket": _BRACKET, "paren": _PAREN}.get(layout, _DOT_ANY).match(text, pos)
         # "- [1] Title" bullets: the next entry's bullet is not part of this one
         body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
         if expected is not None and n != expected:
@@ -125,14 +171,36 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
 # ---- "n. Title" ordered lists ------------------------------------------------------------------
 
 
+# any "digits. " / "digits) ": the candidates of the sequence-driven split below
+_DOT_ANY = re.compile(r"(\d++)[.)]\s++(?=\S)")
+_STRONG_AFTER = re.compile(r"[\"“'‘A-ZÀ-Þ\[(*_\\]")
+
+
 def _dot_starts(text: str) -> list[tuple[int, int]]:
     """``n.`` openings continuing the sequence exactly (1., 2., 3., ...): one entry a line or
-    several a line, as PDF conversions print numbered bibliographies."""
+    several a line, as PDF conversions print numbered bibliographies.
+
+    The list's own evidence decides: only the next number of the sequence opens an entry. PDF
+    conversion glues that number to the end of the previous entry ("In: CVPR3. Ali W.",
+    "... 202323. Hong S", "arXiv:20050992712. Bojarski"), so a digit run that *ends with* the
+    expected number opens an entry when a capital (or quote, bracket) follows; after a space the
+    exact number opens it whatever follows (an entry may start in lower case: "12. van der Berg")."""
     out: list[tuple[int, int]] = []
-    for m in _DOT_START.finditer(text):
-        n = int(m.group(1))
-        if (not out and n in (0, 1) and m.start() < 200) or (out and n == out[-1][1] + 1):
-            out.append((m.start(), n))
+    for m in _DOT_ANY.finditer(text):
+        run = m.group(1)
+        after_ok = bool(_STRONG_AFTER.match(text, m.end()))
+        spaced = m.start() == 0 or text[m.start() - 1].isspace()
+        if not out:
+            n = int(run)
+            if n in (0, 1) and m.start() < 200 and spaced and after_ok:
+                out.append((m.start(), n))
+            continue
+        want = str(out[-1][1] + 1)
+        if run == want and spaced:
+            out.append((m.start(), int(want)))
+        elif run.endswith(want) and after_ok:
+            # glued: "CVPR3." (run "3" after a letter) or "202323." (run "202323")
+            out.append((m.start(1) + len(run) - len(want), int(want)))
     return out
 
 
@@ -160,8 +228,13 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
         b = _BULLET.match(ln)
         if b:
             flush()
-            current = RefEntry(raw=b.group(1).strip(), layout="bullet")
-            res.entries.append(current)
+            # bullets glued on one line by the export: "... 2024. 73 82.- Li et al., BLIP-2 ..."
+            for piece in _GLUED_BULLET.split(b.group(1).strip()):
+                if _NOTE_ONLY.match(piece):
+                    res.skipped.append(("a note in the list, not a reference", piece))
+                    continue
+                current = RefEntry(raw=piece.strip(), layout="bullet")
+                res.entries.append(current)
         elif current is not None and current.layout == "bullet" and not stream and (
             not prev_blank or _URL_ONLY.match(ln)
         ):

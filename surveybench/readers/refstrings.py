@@ -232,6 +232,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     m = _SURNAME_FIRST.match(prose)
     if m and m.group("v"):
         m = re.match(r"^(?P<a>.*?)(?:\.\s|\s(?=\())", prose) if _plain_vancouver(m.group("v")) else None
+    elif m and m.group("s"):
+        m = re.match(r"^(?P<a>.*?)\s(?=\()", prose)
     if m:
         rest = prose[m.end() :].strip()
         ym = re.match(r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*", rest)
@@ -315,10 +317,13 @@ _SUR = rf"(?:(?:van|von|de|der|den|dem|da|di|du|la|le|ten|ter)\s+)*[{_UP}][^\W\d
 _INITS_DOT = rf"[{_UP}]\.(?:{_INIT_GAP}[{_UP}]\.)*+"  # "J.", "J. A.", "J.-P."
 _NI_DOT = rf"{_SUR},\s{_INITS_DOT}"  # "Smith, J. A."
 _NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
+_NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 _SURNAME_FIRST = re.compile(
     rf"^(?P<a>{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=[\s:])"
+    # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
+    rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
     rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
 )
 

@@ -59,6 +59,45 @@ class FileReport(BaseModel):
         self.citation_styles[name] = self.citation_styles.get(name, 0) + n
 
 
+def parse_quality(report: FileReport) -> dict[str, object]:
+    """A survey's parse quality in a few numbers, to carry next to its citation scores (the
+    reader stores it in ``Survey.extra["parse_quality"]``; eval and the leaderboard show it).
+
+    ``marker_resolution`` is linked markers / all candidate markers, where every marker counts
+    -- including those naming a number the list lacks or an author-year key not found -- so it
+    cannot read 100% when citations were lost. ``verdict`` is "ok" (>= 98% resolved and no
+    warning that the list looks merged), "check" (>= 90%) or "poor"."""
+    resolution = report.markers_linked / report.markers if report.markers else None
+    merged = any("looks merged" in w or "merged entries" in w for w in report.warnings)
+    if resolution is None:
+        verdict = "check" if report.references == 0 else "ok"
+    elif resolution >= 0.98 and not merged:
+        verdict = "ok"
+    elif resolution >= 0.90:
+        verdict = "check"
+    else:
+        verdict = "poor"
+    return {
+        "references": report.references,
+        "markers": report.markers,
+        "markers_linked": report.markers_linked,
+        "markers_partly_linked": report.markers_partly_linked,
+        "unresolved_keys": report.unresolved_keys,
+        "marker_resolution": round(resolution, 4) if resolution is not None else None,
+        "references_without_title": report.references_without_title,
+        "warnings": len(report.warnings),
+        "verdict": verdict,
+    }
+
+
+def survey_parse_quality(survey: object) -> dict[str, object] | None:
+    """The parse quality a reader stored on a :class:`~surveybench.model.Survey` (None for a
+    survey built in code or loaded from an older dump)."""
+    extra = getattr(survey, "extra", None) or {}
+    q = extra.get("parse_quality") if isinstance(extra, dict) else None
+    return q if isinstance(q, dict) else None
+
+
 class ImportReport(BaseModel):
     """Reports of a batch of files read by :func:`surveybench.readers.read_many`."""
 
