@@ -23,7 +23,7 @@ def main() -> None:
     ap.add_argument("--dim", type=int, default=384)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--k", type=int, default=50)
-    ap.add_argument("--nprobe", type=int, nargs="+", default=[8, 32, 64])
+    ap.add_argument("--nprobe", type=int, nargs="+", default=[16, 64, 128])
     args = ap.parse_args()
 
     import faiss
@@ -36,9 +36,9 @@ def main() -> None:
     x = np.empty((n, d), dtype=np.float32)
     for s in range(0, n, 100_000):
         m = min(100_000, n - s)
-        x[s : s + m] = centers[rng.integers(0, len(centers), m)] + 0.7 * rng.standard_normal((m, d)).astype(np.float32)
+        x[s : s + m] = centers[rng.integers(0, len(centers), m)] + 0.35 * rng.standard_normal((m, d)).astype(np.float32)
     x /= np.linalg.norm(x, axis=1, keepdims=True)
-    q = x[rng.integers(0, n, args.queries)] + 0.2 * rng.standard_normal((args.queries, d)).astype(np.float32)
+    q = x[rng.integers(0, n, args.queries)] + 0.1 * rng.standard_normal((args.queries, d)).astype(np.float32)
     q /= np.linalg.norm(q, axis=1, keepdims=True)
 
     t = time.perf_counter()

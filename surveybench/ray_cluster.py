@@ -135,6 +135,7 @@ class LocalRayCluster:
 
     workers: int = 1
     cpus_per_node: int = 1
+    head_cpus: int | None = None  # default: cpus_per_node; 0 = the head only coordinates
     temp_dir: Path | None = None
     object_store_mb: int = 100
     port: int = 0
@@ -159,11 +160,11 @@ class LocalRayCluster:
 
         ray_constants.ENABLE_RAY_CLUSTER = False
 
-    def _start_node(self, args: list[str], name: str) -> None:
+    def _start_node(self, args: list[str], name: str, cpus: int | None = None) -> None:
         assert self.temp_dir is not None
         log = self.temp_dir / f"{name}.log"
         cmd = [sys.executable, "-c", _LAUNCHER, "start", "--block", "--disable-usage-stats",
-               "--node-ip-address", LOOPBACK, "--num-cpus", str(self.cpus_per_node),
+               "--node-ip-address", LOOPBACK, "--num-cpus", str(self.cpus_per_node if cpus is None else cpus),
                "--object-store-memory", str(self.object_store_mb * 1024 * 1024), *args]
         with open(log, "wb") as out:
             # its own session: stop() signals this process group and nothing else
@@ -183,7 +184,7 @@ class LocalRayCluster:
             self._own_temp = True
         self.port = self.port or _free_port()
         self._start_node(["--head", "--port", str(self.port), "--include-dashboard", "false",
-                          "--temp-dir", str(self.temp_dir)], "head")
+                          "--temp-dir", str(self.temp_dir)], "head", self.head_cpus)
         self._wait_for_gcs(timeout)
         for i in range(self.workers):
             self._start_node(["--address", self.address], f"worker{i}")

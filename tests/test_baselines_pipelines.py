@@ -273,14 +273,17 @@ def test_cli_generate(scripted_llm, tmp_path: Path, monkeypatch, minilm_path) ->
     assert res.exit_code == 0, res.output
     data = json.loads(outj.read_text())
     assert data["system"] == "naive-rag" and len(data["references"]) == 2
-    assert data["extra"]["usage"]
+    # usage sits next to the survey, never in it (so `import` reads the survey unchanged)
+    assert "usage" not in data["extra"]
+    usage = json.loads((tmp_path / "s.json.usage.json").read_text())
+    assert usage["usage"]["calls"] == scripted_llm.calls - 4 and usage["settings"]["budget"] == 2
     # A rerun with the cache sends no request.
     before = scripted_llm.calls
     assert runner.invoke(app, args).exit_code == 0
     assert scripted_llm.calls == before
     # Bad input: named file, clear reason, non-zero exit.
     res = runner.invoke(app, ["generate", "--baseline", "qual-sg", "--topic", "x", "-o", str(outj)])
-    assert res.exit_code == 1 and "needs --candidates" in res.output
+    assert res.exit_code == 1 and "needs --index DIR or --candidates FILE" in res.output
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{nope")
     res = runner.invoke(app, ["generate", "--baseline", "naive-rag", "--topic", "x", "--candidates",

@@ -147,3 +147,13 @@ def test_score_given_a_directory_says_what_to_do(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["score", "-r", str(tmp_path / "human.md"), "-c", str(tmp_path)])
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "is a directory" in out and "surveybench import DIR --system NAME" in out
+
+
+def test_unparseable_replies_are_reported_but_are_no_outage(ws: Workspace, scripted_llm: ScriptedLLM) -> None:
+    """A judge that answers, but never with a score, gives the same answer next time: the
+    failures are shown with their cause, and the command succeeds (nothing to retry later)."""
+    scripted_llm.default = "What a lovely survey."
+    r = CliRunner().invoke(app, eval_args(ws, scripted_llm.spec))
+    assert r.exit_code == 0, r.output
+    assert "8 scores failed: unparseable ×8" in " ".join(r.output.split())
+    assert scripted_llm.calls == 6 * 3  # each criterion asked once and re-asked twice

@@ -199,6 +199,7 @@ def test_results_and_manifest_carry_version_options_and_directions(contract_ws) 
     entry = out.manifest["metrics"]["_t_plain"]
     assert entry["version"] == "1" and entry["scores"]["words"]["direction"] == "lower"
     assert out.manifest["usage"]["wall_seconds_by_metric"].keys() == {"_t_scaled", "_t_plain"}
+    assert out.manifest["usage"]["cpu_seconds_by_metric"].keys() == {"_t_scaled", "_t_plain"}
     keys = {(k := json.loads(p.read_text())["key"])["metric"]: k for p in ws.units_dir.rglob("*.json")}
     assert keys["_t_scaled"]["metric_version"] == "1" and keys["_t_scaled"]["options"] == {"t_scale": 0.5}
     assert keys["_t_plain"]["options"] == {}  # another metric's option is not part of its key

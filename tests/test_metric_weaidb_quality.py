@@ -81,3 +81,28 @@ def test_content_quality_settings(scripted_llm, scripted_judge, judge_cache) -> 
     none = ContentQuality().compute(
         short, human, MetricContext(options={"content_quality_setting": "without_ref_chapter"}).provide("judge", judge))
     assert none.scores["mean"] is None and "2,000" in none.details["reason"]
+
+
+def test_prompts_are_the_originals() -> None:
+    """Spot checks against the original texts (weAIDB src/content_based_eval/prompt.py and
+    src/quiz_based_eval/*.py; SGSimEval scripts/prompts.py), typed here by hand."""
+    from surveybench.prompts import sgsimeval as G
+    from surveybench.prompts import weaidb as W
+
+    assert W.OUTLINE_COVERAGE_COMPARE.template.startswith(
+        '\nYou are given two outlines for a review paper on the topic "{topic}": a human-written reference '
+        "outline and an AI-generated outline to be evaluated.\n")
+    assert W.OUTLINE_COVERAGE_COMPARE.placeholders == ("ai_outline", "human_outline", "topic")
+    # the original's document-level coherence and depth texts have no criterion description
+    assert "Criterion Description" not in W.CONTENT_COHERENCE_DOCUMENT.template
+    assert "Content Fluency: Content Fluency evaluates the clarity" in W.CONTENT_FLUENCY_DOCUMENT.template
+    assert W.CONTENT_DEPTH_CHAPTER.placeholders == ("section_content", "section_title", "topic")
+    assert W.QUIZ_GENERATE.placeholders == ("answer_requirement", "center_text", "duplicate_instruction",
+                                            "full_text", "quality_instruction", "questions_per_segment")
+    assert "Rate the USER_ANSWER strictly as a number between 0.0 and 10.0 (inclusive)." in W.QUIZ_SCORE_TRUTH.template
+    assert W.QUIZ_COMPARE.render(question="q", answer1="a", answer2="b").endswith("ANSWER 1:\na\n\nANSWER 2:\nb\n")
+    assert "Criterion Description: Outline evaluates the clarity, logical hierarchy" in G.OUTLINE.template
+    assert G.OUTLINE.placeholders == ("outline", "topic")
+    assert '{"Outline": <score>}' in G.OUTLINE.render(topic="t", outline="o")
+    assert G.CONTENT.placeholders == ("content", "topic")
+    assert "5. Criticalness:\nDescription: Criticalness evaluates the depth" in G.CONTENT.template

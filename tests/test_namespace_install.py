@@ -64,7 +64,8 @@ out = {}
 for name in ("baselines", "leaderboard", "surveybench", "surveybench.metrics.base", "surveybench.baselines",
              "surveybench.leaderboard", "surveybench.data_builders"):
     out[name] = importlib.import_module(name).__file__
-out["dists"] = [d.metadata["Name"] for d in importlib.metadata.distributions(path=[sys.path[0]])]
+import os
+out["dists"] = [d.metadata["Name"] for d in importlib.metadata.distributions(path=[os.environ["PYTHONPATH"]])]
 from surveybench.metrics.base import load_all
 out["registered"] = sorted(load_all())
 # the site's templates and assets load from the installed surveybench.leaderboard

@@ -159,7 +159,8 @@ def test_eval_on_ray_gives_the_local_parquet(cluster, dev_workspace, dev_dir, mi
 
 
 # ---- judge: cache and limits across the cluster -----------------------------------------------
-def test_judge_cache_and_limits_hold_cluster_wide(cluster, dev_workspace, dev_dir, scripted_llm, tmp_path):
+def test_judge_cache_and_limits_hold_cluster_wide(cluster, dev_workspace, dev_dir, scripted_llm, minilm_path,
+                                                  tmp_path):
     from surveybench import api
     from surveybench.eval.executor_ray import RayExecutor
     from surveybench.judges.scripted_server import Fault
@@ -168,15 +169,15 @@ def test_judge_cache_and_limits_hold_cluster_wide(cluster, dev_workspace, dev_di
     # both systems), then each system's survey is checked against them
     scripted_llm.when(r"Extract the key points", json.dumps(["Graphs matter.", "Attention helps.", "Benchmarks vary."]))
     scripted_llm.default = "Yes"
-    scripted_llm.latency = 0.2
+    scripted_llm.latency = 0.05
     scripted_llm.enqueue(Fault.rate_limit(retry_after="1"))
     ws = _copy_ws(dev_workspace, tmp_path / "ws")
     executor = RayExecutor(cluster.address, jobs=3)
-    out = api.evaluate(SYSTEMS, workspace=ws, metrics=["key_point_recall"], topics=TOPICS,
-                       gold_dir=dev_dir / "HumanSurvey", judge=scripted_llm.spec, judge_concurrency=2,
-                       executor=executor)
+    kpr = dict(metrics=["key_point_recall"], topics=TOPICS[:1], gold_dir=dev_dir / "HumanSurvey",
+               judge=scripted_llm.spec, embedder=str(minilm_path), options={"kpr_max_points": 2})
+    out = api.evaluate(SYSTEMS, workspace=ws, judge_concurrency=2, executor=executor, **kpr)
     reqs = [r for r in scripted_llm.requests if r.status == 200]
-    assert out.computed == len(SYSTEMS) * len(TOPICS) and reqs
+    assert out.computed == len(SYSTEMS) and out.failed == 0 and reqs
     # nothing asked twice across the two nodes' hosts (3 threads each)
     prompts = Counter(json.dumps(r.messages, sort_keys=True) for r in reqs)
     assert max(prompts.values()) == 1, [p[:200] for p, n in prompts.items() if n > 1]
@@ -184,14 +185,17 @@ def test_judge_cache_and_limits_hold_cluster_wide(cluster, dev_workspace, dev_di
     assert scripted_llm.max_in_flight == 2
     # the 429 paused every node: no request started within its Retry-After
     limited = next(r for r in scripted_llm.requests if r.status == 429)
-    later = [r.t_start for r in scripted_llm.requests if r.t_start > limited.t_start]
+    later = [r.t_start for r in scripted_llm.requests if r.t_start > limited.t_end]  # sent after the 429
     assert later and min(later) >= limited.t_end + 0.95
     assert out.manifest["executor"]["judge_limits"]  # the limits server was used and reported
     # a rerun on the local executor is answered by the cache the cluster filled
     before = len(scripted_llm.requests)
-    again = api.evaluate(SYSTEMS, workspace=ws, metrics=["key_point_recall"], topics=TOPICS,
-                         gold_dir=dev_dir / "HumanSurvey", judge=scripted_llm.spec, retry_failed=True)
-    assert again.reused == out.computed and len(scripted_llm.requests) == before
+    first = pd.read_parquet(out.results_path)
+    for p in (ws / "units").rglob("*.json"):
+        p.unlink()  # the units again, on the local executor: every judge call from the cache
+    again = api.evaluate(SYSTEMS, workspace=ws, **kpr)
+    assert again.computed == out.computed and len(scripted_llm.requests) == before
+    pd.testing.assert_frame_equal(first, pd.read_parquet(again.results_path), check_exact=True)
 
 
 # ---- faults -----------------------------------------------------------------------------------
@@ -257,18 +261,25 @@ def test_killed_driver_resumes_with_nothing_recomputed(cluster, dev_workspace, d
            "--executor", "ray", "--ray-address", cluster.address]
     for s in SYSTEMS:
         cmd += ["-s", s]
-    units_dir = ws / "units" / "_ray_slow_task"
+    from surveybench.eval.units import UnitStore
+    from surveybench.workspace import Workspace
+
+    units_dir = UnitStore(Workspace(ws).units_dir).root
+
+    def stored_files() -> list[Path]:
+        return sorted(units_dir.rglob("*.json")) if units_dir.is_dir() else []
+
     proc = subprocess.Popen(cmd, cwd=PROJECT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 240
     while proc.poll() is None and time.monotonic() < deadline:
-        if units_dir.is_dir() and len(list(units_dir.glob("*.json"))) >= 3:
+        if len(stored_files()) >= 3:
             break
         time.sleep(0.05)
     assert proc.poll() is None, proc.stdout.read().decode()[-3000:]
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     time.sleep(1.0)  # Ray ends the dead driver's tasks
-    stored = {p.name: p.read_text() for p in units_dir.glob("*.json")}
+    stored = {p: p.read_text() for p in stored_files()}
     total = len(SYSTEMS) * 5  # every topic of the development set
     assert 3 <= len(stored) < total
     started_before = Counter(e["unit"] for e in _log_events(log) if e["event"] == "start")
@@ -279,8 +290,8 @@ def test_killed_driver_resumes_with_nothing_recomputed(cluster, dev_workspace, d
     assert manifest["units"]["reused"] == len(stored)
     assert manifest["units"]["computed_this_session"] == total - len(stored)
     assert manifest["executor"]["name"] == "ray"
-    for name, text in stored.items():  # the stored units were not written again
-        assert (units_dir / name).read_text() == text
+    for path, text in stored.items():  # the stored units were not written again
+        assert path.read_text() == text
     started_after = Counter(e["unit"] for e in _log_events(log) if e["event"] == "start") - started_before
     stored_units = {f"{json.loads(t)['key']['system']}/{json.loads(t)['key']['topic']}" for t in stored.values()}
     assert not stored_units & set(started_after)  # nothing stored was computed again
@@ -316,7 +327,6 @@ def test_snapshot_build_on_ray_data_equals_duckdb(cluster, tmp_path, webapi_fact
     for executor in ("local", "ray"):
         work = tmp_path / f"work-{executor}"
         store = StageStore(work)
-        work.mkdir()
         store.write_jsonl("02_classification.jsonl", [])
         store.write_jsonl("03_surveys.jsonl", [survey.model_dump_json()])
         store.write_jsonl("03_skipped.jsonl", [])

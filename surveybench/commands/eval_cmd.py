@@ -135,9 +135,11 @@ def print_outcome(outcome: Any, console: Any) -> None:
     )
     usage = outcome.manifest.get("usage", {})
     wall = usage.get("wall_seconds_by_metric", {})
+    cpu = usage.get("cpu_seconds_by_metric", {})
     if wall:
         console.print("time per metric (this session): " + ", ".join(
-            f"{m} {sec:.1f}s" for m, sec in sorted(wall.items(), key=lambda kv: -kv[1])))
+            f"{m} {sec:.1f}s" + (f" (CPU {cpu[m]:.1f}s)" if m in cpu else "")
+            for m, sec in sorted(wall.items(), key=lambda kv: -kv[1])))
     failures = outcome.manifest.get("failures", [])
     for f in failures[:20]:
         what = f"{f['metric']}.{f['score']}" if f.get("score") else f["metric"]

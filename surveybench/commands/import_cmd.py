@@ -73,7 +73,9 @@ def import_surveys(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from surveybench.readers import FORMATS, ImportReport, iter_survey_files, read_many
+    from surveybench import api
+    from surveybench.readers import FORMATS, ImportReport, iter_survey_files
+    from surveybench.workspace import Workspace
 
     # soft_wrap: an error stays on one line ("FILE: reason") however narrow the terminal or pipe
     console = Console(soft_wrap=True)
@@ -92,10 +94,15 @@ def import_surveys(
         console=err, transient=True, disable=len(files) < 3,
     ) as progress:
         task = progress.add_task("reading surveys", total=len(files))
-        surveys, rep = read_many(
-            paths, fmt, system=system, system_from_dir=system_from_dir,
-            on_file=lambda _p, _r: progress.advance(task),
-        )
+        try:
+            result = api.import_surveys(
+                paths, workspace=workspace, system=system, gold=gold, system_from_dir=system_from_dir,
+                fmt=fmt, on_file=lambda _p, _r: progress.advance(task),
+            )
+        except ValueError as exc:  # WorkspaceError: unsafe name, duplicate topic
+            err.print(f"[red]cannot register system {system!r}:[/red] {exc}")
+            raise typer.Exit(1) from None
+    surveys, rep = result.surveys, result.report
 
     for fr in rep.files:
         if not fr.ok:
@@ -106,14 +113,9 @@ def import_surveys(
     if json_out is not None:
         _write_json(surveys, json_out, err)
 
-    if (system is not None or gold) and surveys:
-        _register(system, surveys, workspace, paths, err)
-    elif system_from_dir and surveys:
-        groups: dict[str | None, list] = {}
-        for s in surveys:
-            groups.setdefault(s.system, []).append(s)
-        for name, group in groups.items():
-            _register(name, group, workspace, paths, err)
+    for name, n in result.registered.items():
+        what = "gold surveys" if name == "gold" else f"system {name!r}"
+        err.print(f"registered {n} surveys as {what} in {Workspace(workspace).root}")
 
     if report:
         _print_report(rep, console, paths)
@@ -145,26 +147,6 @@ def _write_json(surveys: list, out_dir: Path, err) -> None:  # type: ignore[no-u
         used.add(name)
         (out_dir / f"{name}.json").write_text(s.model_dump_json(indent=1), encoding="utf-8")
     err.print(f"wrote {len(surveys)} JSON files to {out_dir}")
-
-
-def _register(system: str | None, surveys: list, workspace: Path | None, paths: list[Path], err) -> None:  # type: ignore[no-untyped-def]
-    try:
-        from surveybench.workspace import Workspace
-    except ImportError:  # pragma: no cover - the workspace module ships with the package
-        err.print("[red]the workspace module is not available; surveys were not registered[/red]")
-        raise typer.Exit(1) from None
-    try:
-        ws = Workspace(workspace) if workspace is not None else Workspace()
-        source = ", ".join(str(p) for p in paths)
-        if system is None:
-            written = ws.add_gold(surveys, source=source)
-        else:
-            written = ws.add_system(system, surveys, source=source)
-    except ValueError as exc:  # WorkspaceError: unsafe name, duplicate topic
-        err.print(f"[red]cannot register system {system!r}:[/red] {exc}")
-        raise typer.Exit(1) from None
-    what = f"system {system!r}" if system is not None else "gold surveys"
-    err.print(f"registered {len(written)} surveys as {what} in {ws.root}")
 
 
 def _print_report(rep, console, paths) -> None:  # type: ignore[no-untyped-def]

@@ -154,6 +154,9 @@ class _Session:
         self.computed = 0
         self.reused = 0
         self.wall_seconds: dict[str, float] = {}
+        # CPU time of this process (all its threads: torch, llama.cpp): on a shared machine wall time
+        # says more about the neighbours than about the metric
+        self.cpu_seconds: dict[str, float] = {}
 
     def commit(self, unit: Unit, rec: dict[str, Any]) -> None:
         for k in ("error", "traceback"):
@@ -191,7 +194,7 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
         todo = pending.get(m.name, [])
         if not todo:
             continue
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         progress.start_task(tasks[m.name])
         reason = missing_reason(resources, m) or resources.ensure(resources.needs(m), load=load)
         if reason is not None:
@@ -201,6 +204,7 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
             if session.store is not None:
                 console.print(f"[red]skipped[/] {m.name}: {reason}")
             session.wall_seconds[m.name] = time.perf_counter() - t0
+            session.cpu_seconds[m.name] = time.process_time() - c0
             continue
         reported: set[UnitKey] = set()
         setup_failures = 0
@@ -237,6 +241,7 @@ def execute_units(metrics: Sequence[Metric], units: list[Unit], pending: dict[st
                 executor.run(m, todo, resources, on_done)
         finally:
             session.wall_seconds[m.name] = time.perf_counter() - t0
+            session.cpu_seconds[m.name] = time.process_time() - c0
         for u in todo:
             if u.key not in reported:
                 session.skip(u, f"not attempted: {m.name} could not run here")
@@ -335,7 +340,7 @@ def run_eval(
         warnings=warnings, gold_source=gold_source, n_gold=len(gold), pairings=pairings,
         resources=resources, resource_ids=resource_ids, units=units, records=session.records,
         computed=session.computed, reused=session.reused, failures=failures, skipped=session.skipped,
-        wall_seconds=session.wall_seconds, executor=getattr(executor, "name", type(executor).__name__),
+        wall_seconds=session.wall_seconds, cpu_seconds=session.cpu_seconds, executor=getattr(executor, "name", type(executor).__name__),
     )
     manifest["units"].update(failed=statuses.count("failed"), partial=statuses.count(PARTIAL),
                              failed_scores=len(failures))

@@ -92,7 +92,8 @@ def build_manifest(*, run_id: str, config: EvalConfig, started: str, selection: 
                    pairings: list[Pairing], resources: Resources, resource_ids: dict[str, str],
                    units: list[Unit], records: dict[UnitKey, dict[str, Any]], computed: int,
                    reused: int, failures: list[dict[str, Any]], skipped: list[dict[str, Any]],
-                   wall_seconds: dict[str, float], executor: str) -> dict[str, Any]:
+                   wall_seconds: dict[str, float], executor: str,
+                   cpu_seconds: dict[str, float] | None = None) -> dict[str, Any]:
     from surveybench import __version__
 
     usage_by_metric: dict[str, dict[str, float]] = {}
@@ -149,7 +150,10 @@ def build_manifest(*, run_id: str, config: EvalConfig, started: str, selection: 
                   # summed over units (stored with each unit, so reused units count too)
                   "seconds_by_metric": {k: round(v, 3) for k, v in seconds_by_metric.items()},
                   # wall-clock time of this session per metric (resource loading included)
-                  "wall_seconds_by_metric": {k: round(v, 3) for k, v in wall_seconds.items()}},
+                  "wall_seconds_by_metric": {k: round(v, 3) for k, v in wall_seconds.items()},
+                  # CPU seconds of this process per metric in this session (a remote executor's
+                  # workers are not counted)
+                  "cpu_seconds_by_metric": {k: round(v, 3) for k, v in (cpu_seconds or {}).items()}},
         "failures": failures,
         "skipped": skipped,
     }

@@ -61,6 +61,8 @@ _BARE_RUN = re.compile(
     r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",
     re.M,
 )
+# two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."
+_BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20})(?=[ \t][a-z]{2})")
 # lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
 _GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
@@ -107,6 +109,7 @@ class Linker:
     # bracketed numbers deliberately not taken as citations ("[2023]", the interval "[0,1]")
     ignored: list[str] = field(default_factory=list)
     _max_number: int | None = None
+    author_counts: dict[str, int] = field(default_factory=dict)  # reference id -> number of authors
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -203,6 +206,16 @@ class Linker:
                     continue
                 self._style("bare-number")
                 marks.append(self._numbers_mark(text[start : m.end()].strip(), start, m.end(), nums))
+                taken.append((start, m.end()))
+            for m in _BARE_MID_RUN.finditer(text):
+                # mid-sentence, only runs whose every number the list defines ("49 46 use")
+                nums = m.group(1).split()
+                if any(a < m.end() and m.start() < b for a, b in taken) or not all(n in self.by_number for n in nums):
+                    continue
+                if not _citation_context(text, m.start()):
+                    continue
+                self._style("bare-number")
+                marks.append(self._numbers_mark(m.group(1), m.start(), m.end(), nums))
         marks.sort(key=lambda c: c.start or 0)
         return marks
 
@@ -269,12 +282,26 @@ class Linker:
                 y = last_year[:4] + y
             last_year = y
             key_ids = self.lookup_author_year(sur, y, second)
+            if len(key_ids) > 1:
+                key_ids = self._best_of(key_ids, name)
+            if len(key_ids) > 1:
+                # "[Qwen Team, 2025]" naming 7 entries: reported as ambiguous, never linked to many
+                self._style("author-year-ambiguous")
+                unresolved.append(f"{name}, {y} (ambiguous: {len(key_ids)} entries)")
+                continue
             if key_ids:
                 for rid in key_ids:
                     if rid not in ids:
                         ids.append(rid)
             else:
                 unresolved.append(f"{name}, {y}")
+
+    def _best_of(self, ids: list[str], name: str) -> list[str]:
+        """Several entries share the key: keep those whose author count fits the citation form
+        ("Smith et al." 3+, "Smith and Lee" 2, "Smith" 1) when that singles one out."""
+        want = 3 if re.search(r"\bet\s+al\b", name) else 2 if re.search(r"\s(?:and|&)\s", name) else 1
+        fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want]
+        return fit if len(fit) == 1 else ids
 
     def lookup_author_year(self, sur: str, year: str, second: str | None = None) -> list[str]:
         hit = self.by_author_year.get((sur, year))

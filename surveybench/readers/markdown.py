@@ -24,10 +24,11 @@ from surveybench.readers.citations import Linker, url_key, version_names
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
-from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
+from surveybench.readers.refstrings import URL_RE, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+_CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?=\s|$)\s*")
 _ROMAN = re.compile(
@@ -269,6 +270,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if in_fence or in_math:
             continue
         m = _HEADING.match(ln)
+        if m and _CITATION_ONLY.match(m.group(2)):
+            continue  # "# [3,19]": a citation a converter put on a heading line, not a section
         if m and m.group(2).strip():
             num, lvl, title = parse_heading(m.group(2))
             headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title))
@@ -548,8 +551,8 @@ def _build_references(
                 continue
             numbers.append(n)
         key = " ".join(e.raw.lower().split())
-        if e.numbers and not numbers and (key in seen_raw or len(key) <= 3):
-            report.skip("entry repeated with numbers defined before", e.raw)
+        if e.numbers and not numbers and (key in seen_raw or len(key) <= 3 or e.layout != "source"):
+            report.skip("entry whose numbers were all defined before", e.raw)
             continue
         if e.numbers and not numbers:
             # another source printed under numbers already used ("61 81 Collective CAI ..."):
@@ -558,10 +561,10 @@ def _build_references(
             report.warnings.append(
                 f"entry reuses numbers {', '.join(e.numbers)} defined before: kept without numbers ({e.raw[:60]})"
             )
-        if numbers and key in seen_raw and len(key) > 3 and e.layout == "source":
-            # the same source printed under several numbers (deep-research lists): one entry. A
-            # bibliography that prints one paper twice ("[238]" and "[239]") keeps both entries:
-            # the survey's own count is what reference statistics compare with
+        if numbers and key in seen_raw and len(key) > 3 and (e.layout == "source" or URL_RE.search(e.raw)):
+            # the same web source printed under several numbers (deep-research lists): one entry.
+            # A bibliography that prints one paper twice ("[238]" and "[239]", no URL) keeps both
+            # entries: the survey's own count is what reference statistics compare with
             first = seen_raw[key]
             first.numbers.extend(numbers)
             for n in numbers:
@@ -631,6 +634,7 @@ def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str,
         groups.setdefault((s1, str(r.year), s2, cls), []).append(r)
     index = linker.by_author_year
     second = linker._second_index
+    linker.author_counts.update({r.id: len(r.authors) for r in refs})
     for (s1, year, s2, _cls), members in groups.items():
         explicit = [_year_suffix(m) for m in members]
         for i, r in enumerate(members):

@@ -70,6 +70,8 @@ def _source_list_start(lines: list[str]) -> int | None:
         if not ln.strip():
             continue
         if seen_text and i > 0 and not lines[i - 1].strip() and is_source(i):
+            if not any(_DOT_NUM.match(x) or _BULLET.match(x) or re.match(r"^\s*\[\d+\]", x) for x in lines[:i]):
+                return None  # a note before the sources ("Detailed citation list omitted"), not a list
             starts = [j for j in range(i, len(lines)) if lines[j].strip() and (j == 0 or not lines[j - 1].strip())]
             if sum(1 for j in starts if is_source(j)) >= 0.6 * len(starts):
                 return i
@@ -245,11 +247,32 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     flush()
 
 
+_NUMBERS_ONLY = re.compile(r"^\s*\d{1,3}(?:\s+\d{1,3})*\s*$")
+
+
+def _join_wrapped_number_runs(lines: list[str]) -> list[str]:
+    """A run of source numbers wrapped onto the next line ("4 5 ... 66 67" / "69 70 71 Title
+    https://...") is one run: a line of numbers only is joined to the line after it, so none of
+    its numbers is lost."""
+    out: list[str] = []
+    carry = ""
+    for ln in lines:
+        if _NUMBERS_ONLY.match(ln) and not _looks_like_sentence_number(ln):
+            carry = f"{carry} {ln.strip()}".strip()
+            continue
+        out.append(f"{carry} {ln.strip()}".strip() if carry else ln)
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
 def _stream_segments(lines: list[str]) -> list[str]:
     """Entries' text: cut after each URL, and before a line opening with source numbers unless
     the text since the last URL is a numbered source still waiting for its URL (a wrapped title)."""
     segs: list[str] = []
     buf = ""
+    lines = _join_wrapped_number_runs(lines)
     for ln in lines:
         if buf and _NUM_RUN.match(ln) and not _looks_like_sentence_number(ln):
             ends = [u.end() for u in URL_RE.finditer(buf)]

@@ -235,8 +235,13 @@ def parse_reference_string(raw: str) -> ParsedRef:
     elif m and m.group("s"):
         m = re.match(r"^(?P<a>.*?)\s(?=\()", prose)
     if m:
-        rest = prose[m.end() :].strip()
-        ym = re.match(r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*", rest)
+        rest = prose[m.end() :].strip().lstrip(",").strip()
+        # APA "(2020)." or Elsevier/Harvard "Huang, H., Abbeel, P., 2025a. Title."
+        ym = re.match(
+            r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*"
+            r"|^(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?\.\s+",
+            rest,
+        )
         if ym:
             rest = rest[ym.end() :]
         t = _title_sentence(rest)
@@ -244,10 +249,22 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.title = t
             out.authors = split_surname_first(m.group("a"))
             out.style = "surname-first"
-            if ym and ym.group("y"):
-                out.year, out.year_suffix = int(ym.group("y")), ym.group("s")
+            if ym and (ym.group("y") or ym.group("y2")):
+                out.year = int(ym.group("y") or ym.group("y2"))
+                out.year_suffix = ym.group("s") or ym.group("s2")
             elif years:
                 out.year, out.year_suffix = years[-1][0], years[-1][1] or None
+            return out
+
+    # 0b. author runs glued by PDF conversion, no spaces: "AchiamJ.AdlerS.AgarwalS.et al.2023. Title."
+    g = _GLUED_AUTHORS_YEAR.match(prose)
+    # evidence: several glued "SurnameI." names and almost no spaces before the year
+    if g and len(_GLUED_NAME.findall(g.group("a"))) >= 2 and g.group("a").count(" ") * 10 < len(g.group("a")):
+        t = _title_sentence(prose[g.end() :])
+        if t:
+            out.title, out.style = t, "glued-authors"
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            out.authors = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n) for n in _GLUED_NAME.findall(g.group("a"))]
             return out
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
@@ -321,13 +338,15 @@ _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 _SURNAME_FIRST = re.compile(
     rf"^(?P<a>{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?"
-    rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=[\s:])"
+    rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
     rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
 )
 
 
+_GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L."
+_GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
 _IEEE_AUTHORS = re.compile(
     rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?=[\w*_])"
@@ -369,7 +388,8 @@ def _title_sentence(rest: str) -> str | None:
     if ital and rest[end - 1 : end] in ("?", "!") and end < ital.start():
         # "Is X effective? A meta-analytic review. *Journal*": the title runs to the italic venue
         end = ital.start()
-    t = clean_title(rest[:end])
+    # Elsevier puts the venue after a comma: "Title, in: Conference on Robot Learning, PMLR."
+    t = clean_title(re.split(r",\s+in:\s", rest[:end], maxsplit=1)[0])
     if not t or len(t.split()) < 2 or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
         return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title
     return t
