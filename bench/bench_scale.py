@@ -133,8 +133,9 @@ def main() -> None:
     from surveybench.ray_cluster import LocalRayCluster, connect
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-scale-"))
-    plugin = tmp / "noop_metrics.py"
-    plugin.write_text(NOOP_PLUGIN)
+    plugin_path = tmp / "noop_metrics.py"
+    plugin_path.write_text(NOOP_PLUGIN)
+    plugin = str(plugin_path)
     base = tmp / "base"
     api.import_surveys([DEV / s for s in SYSTEMS], workspace=base, system_from_dir=True)
     noop = [f"_bench_noop_{i}" for i in range(NOOP_METRICS)]

@@ -47,7 +47,15 @@ from typing import Any
 
 import numpy as np
 
-from surveybench.embeddings import EmbeddingStore, TokenStates, model_identity, resolve_device, shared_store, text_hash
+from surveybench.embeddings import (
+    EmbeddingStore,
+    TokenStates,
+    apply_torch_threads,
+    model_identity,
+    resolve_device,
+    shared_store,
+    text_hash,
+)
 from surveybench.metrics._embedding_options import DEVICE_OPTION
 from surveybench.metrics._scores import f1
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, ResourceDecl, ResourceSettings, register
@@ -162,6 +170,7 @@ class BertScorer:
         if layers is None:
             layers, layer_source = int(AutoConfig.from_pretrained(model_type).num_hidden_layers), "last layer"
         device = resolve_device(self.device)
+        apply_torch_threads()
         tokenizer = get_tokenizer(model_type, self.use_fast_tokenizer)
         model = get_model(model_type, layers, False)
         model.to(device)

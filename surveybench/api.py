@@ -161,10 +161,11 @@ def score(candidate: Survey | Path | str, reference: Survey | Path | str, *,
           metrics: Sequence[str] | None = None, options: dict[str, Any] | None = None,
           judge: str | None = None, embedder: str | None = None, title_index: Path | str | None = None,
           judge_timeout: float = 120.0, judge_retries: int = 4,
-          console: Any = None, progress: bool = False) -> ScoreResult:
+          console: Any = None, progress: bool = False, on_note: Any = None) -> ScoreResult:
     """Score one generated survey against one human survey (files or :class:`Survey` objects)
     through the same engine as :func:`evaluate`, storing nothing. Default metrics: every one
-    that needs no judge (all of them when ``judge`` is given)."""
+    that needs no judge (all of them when ``judge`` is given). ``on_note(text)`` hears each
+    decision as it is made (the default embedder or its offline fallback, a model fallback)."""
     from surveybench.eval.plan import select
     from surveybench.eval.resources import Resources, default_embedder_spec, settings_for
     from surveybench.eval.runner import score_pair
@@ -176,10 +177,16 @@ def score(candidate: Survey | Path | str, reference: Survey | Path | str, *,
     selection = select(list(metrics or []) or ["all" if judge is not None else "no-llm"], dict(options or {}))
     needed = frozenset().union(*(m.requires for m in selection.metrics))
     notes: list[str] = []
+
+    def note(text: str) -> None:
+        notes.append(text)
+        if on_note is not None:
+            on_note(text)
+
     if embedder is None:
-        embedder, note = default_embedder_spec()
-        if note and "embedder" in needed:
-            notes.append(note)
+        embedder, why = default_embedder_spec()
+        if why and "embedder" in needed:
+            note(why)
     # judge concurrency 4: the judge's own default for a single pair
     settings = settings_for(judge=judge, embedder=embedder,
                             title_index=Path(title_index) if title_index is not None else None,
@@ -188,7 +195,8 @@ def score(candidate: Survey | Path | str, reference: Survey | Path | str, *,
     resources = Resources(settings, selection.metrics)
     results, skipped = score_pair(cand, ref, selection, resources, console=console or _quiet_console(),
                                   progress=progress)
-    notes += resources.notes()
+    for text in resources.notes():  # decided while building (e.g. BERTScore's model fallback)
+        note(text)
     return ScoreResult(results, skipped, notes)
 
 

@@ -72,8 +72,12 @@ def connect(address: str | None = None) -> dict[str, Any]:
             ray.init(address=address, logging_level="ERROR", log_to_driver=False, **kw)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise RayClusterError(f"cannot connect to the Ray cluster at {address or 'a new local cluster'}: {exc}") from exc
+        import logging
+
         import ray.data
 
+        # Ray Data logs every dataset execution at INFO on the driver's stderr
+        logging.getLogger("ray.data").setLevel(logging.WARNING)
         ctx = ray.data.DataContext.get_current()
         ctx.enable_progress_bars = False
         ctx.print_on_execution_start = False

@@ -164,7 +164,7 @@ class UnitClaims:
         return lock
 
     def claim(self, name: str) -> Any:
-        """Wait until ``name`` is free and hold it; use as a context manager or ``.release()``."""
+        """Wait until ``name`` is free and hold it: the held lock (call ``.release()``)."""
         lock = self._lock(name, timeout=-1)
         lock.acquire()
         return lock

@@ -145,7 +145,7 @@ def test_stable_schema_when_everything_is_empty(tmp_path: Path) -> None:
     assert set(check_layout(out2)) == {"surveys", "tasks"}
     assert load_surveys(out2, cache_dir=tmp_path / "cache") == [bare]
     assert dataset_info(out2).rows == {"surveys": 1, "references": 0,
-                                       "second_level_references": 0, "tasks": 1}
+                                       "second_level_references": 0, "tasks": 1, "quizzes": 0}
     with pytest.raises(ValueError, match="no surveys"):
         export_dataset([], tmp_path / "ds3")
 

@@ -129,9 +129,10 @@ def print_outcome(outcome: Any, console: Any) -> None:
             table.add_row(metric, f"{score}{arrow}", *[("" if pd.isna(v) else f"{v:.4f}") for v in row])
         out = Console()
         (out if out.is_terminal else Console(width=160)).print(table)
+    partial = outcome.manifest.get("units", {}).get("partial")
     console.print(
-        f"{outcome.computed} unit(s) computed, {outcome.reused} reused, {outcome.failed} failed; "
-        f"results: {outcome.results_path}"
+        f"{outcome.computed} unit(s) computed, {outcome.reused} reused, {outcome.failed} failed"
+        f"{f', {partial} with failed scores' if partial else ''}; results: {outcome.results_path}"
     )
     usage = outcome.manifest.get("usage", {})
     wall = usage.get("wall_seconds_by_metric", {})

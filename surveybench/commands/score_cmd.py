@@ -72,30 +72,22 @@ def score_command(
         raise typer.Exit(2) from None
     if cand_survey.system is None:
         cand_survey = cand_survey.model_copy(update={"system": "generated"})
+    from surveybench import api
+    from surveybench.eval.manifest import redact_secrets
+    from surveybench.metrics.base import MetricResult
+
     try:
-        selection = select_for_score(metrics or [], judge_given=judge is not None, options=options)
+        out = api.score(cand_survey, ref_survey, metrics=metrics or [], options=options, judge=judge,
+                        embedder=embedder, title_index=title_index, judge_timeout=judge_timeout,
+                        judge_retries=judge_retries, console=err, progress=not as_json,
+                        on_note=lambda n: err.print(f"[yellow]note:[/yellow] {n}"))
     except EvalError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
-    chosen = selection.metrics
-    resources, notes = build_resources(
-        embedder=embedder, judge=judge, title_index=title_index, selection=selection,
-        judge_timeout=judge_timeout, judge_retries=judge_retries,
-    )
-    for n in notes:
-        err.print(f"[yellow]note:[/yellow] {n}")
-    from surveybench.eval import score_pair
-
-    from surveybench.metrics.base import MetricResult
-
-    records, skipped = score_pair(cand_survey, ref_survey, selection, resources, console=err, progress=not as_json)
-    from surveybench.eval.manifest import redact_secrets
-
-    skipped = [{**s, "reason": _short(redact_secrets(s["reason"]))} for s in skipped]
-    results = [MetricResult(r["metric"], r["scores"], r["details"], r["usage"], r["failures"]) for r in records]
-    for n in resources.notes():  # decided while building (e.g. BERTScore's model fallback)
-        err.print(f"[yellow]note:[/yellow] {n}")
-        notes.append(n)
+    chosen = select_metrics(metrics or [], judge_given=judge is not None)
+    notes = out.notes
+    skipped = [{**s, "reason": _short(redact_secrets(s["reason"]))} for s in out.skipped]
+    results = [MetricResult(r["metric"], r["scores"], r["details"], r["usage"], r["failures"]) for r in out.results]
     if as_json:
         typer.echo(json.dumps(to_json(reference, candidate, results, skipped, notes), indent=2, default=str))
         return
@@ -137,37 +129,6 @@ def select_for_score(names: list[str], *, judge_given: bool, options: dict[str, 
 def select_metrics(names: list[str], *, judge_given: bool) -> list[Any]:
     """The metric objects :func:`select_for_score` selects."""
     return list(select_for_score(names, judge_given=judge_given).metrics)
-
-
-def build_resources(
-    *,
-    embedder: str | None = None,
-    judge: str | None = None,
-    title_index: Path | None = None,
-    selection: Any = None,
-    judge_timeout: float = 120.0,
-    judge_retries: int = 4,
-) -> tuple[Any, list[str]]:
-    """The engine's :class:`~surveybench.eval.resources.Resources` without a workspace, and
-    notes on what was decided (the default embedder, or its local fallback when offline).
-
-    Models are built only when a metric asks for them; with no ``judge`` there is no judge, so
-    metrics that need one are skipped rather than run on a default local model.
-    """
-    from surveybench.eval.resources import Resources, default_embedder_spec, settings_for
-
-    metrics = list(selection.metrics) if selection is not None else []
-    needed = frozenset().union(*(m.requires for m in metrics))
-    notes: list[str] = []
-    if embedder is None:
-        embedder, note = default_embedder_spec()
-        if note and "embedder" in needed:
-            notes.append(note)
-    # judge concurrency 4: the judge's own default, which `score` used before sharing the engine
-    settings = settings_for(judge=judge, embedder=embedder, title_index=title_index,
-                            options=selection.flat_options if selection is not None else {},
-                            judge_concurrency=4, judge_timeout=judge_timeout, judge_retries=judge_retries)
-    return Resources(settings, metrics), notes
 
 
 def _short(e: BaseException | str, limit: int = 200) -> str:

@@ -76,12 +76,15 @@ def run_claimed(executor: Executor, metric: Metric, units: Sequence[Unit], resou
         if stopped:
             return
     for u in deferred:
-        with claims.claim(u.key.digest):
+        lock = claims.claim(u.key.digest)  # waits until the other process is done with it
+        try:
             rec = store.get(u.key)
             if rec is not None and take(rec):
                 adopt(u, rec)
-                continue
-            executor.run(metric, [u], resources, done)  # the other process did not store it
+            else:
+                executor.run(metric, [u], resources, done)  # the other process did not store it
+        finally:
+            lock.release()
         if stopped:
             return
 

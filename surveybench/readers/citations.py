@@ -110,6 +110,7 @@ class Linker:
     ignored: list[str] = field(default_factory=list)
     _max_number: int | None = None
     author_counts: dict[str, int] = field(default_factory=dict)  # reference id -> number of authors
+    printed_years: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> years as printed ("2023a")
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -283,7 +284,7 @@ class Linker:
             last_year = y
             key_ids = self.lookup_author_year(sur, y, second)
             if len(key_ids) > 1:
-                key_ids = self._best_of(key_ids, name)
+                key_ids = self._best_of(key_ids, name, y)
             if len(key_ids) > 1:
                 # "[Qwen Team, 2025]" naming 7 entries: reported as ambiguous, never linked to many
                 self._style("author-year-ambiguous")
@@ -296,11 +297,15 @@ class Linker:
             else:
                 unresolved.append(f"{name}, {y}")
 
-    def _best_of(self, ids: list[str], name: str) -> list[str]:
+    def _best_of(self, ids: list[str], name: str, year: str) -> list[str]:
         """Several entries share the key: keep those whose author count fits the citation form
-        ("Smith et al." 3+, "Smith and Lee" 2, "Smith" 1) when that singles one out."""
+        ("Smith et al." 3+, "Smith and Lee" 2, "Smith" 1), then -- for "2023a" -- the one that
+        prints that suffix itself, when that singles one out."""
         want = 3 if re.search(r"\bet\s+al\b", name) else 2 if re.search(r"\s(?:and|&)\s", name) else 1
-        fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want]
+        fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want] or ids
+        if len(fit) > 1 and year[-1:].isalpha():
+            printed = [i for i in fit if year in self.printed_years.get(i, ())]
+            fit = printed or fit
         return fit if len(fit) == 1 else ids
 
     def lookup_author_year(self, sur: str, year: str, second: str | None = None) -> list[str]:

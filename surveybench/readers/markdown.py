@@ -635,6 +635,7 @@ def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str,
     index = linker.by_author_year
     second = linker._second_index
     linker.author_counts.update({r.id: len(r.authors) for r in refs})
+    linker.printed_years.update({r.id: tuple(re.findall(r"\b(?:19|20)\d{2}[a-z]\b", r.raw or "")) for r in refs})
     for (s1, year, s2, _cls), members in groups.items():
         explicit = [_year_suffix(m) for m in members]
         for i, r in enumerate(members):

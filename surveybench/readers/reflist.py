@@ -346,7 +346,10 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     n_last = len(_YEAR_LAST.findall(text))
     n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", text))
     n_apa = len(_APA_YEAR.findall(text))
+    n_els = len(_ELSEVIER_YEAR.findall(text))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
+    if n_els and n_els >= max(n_acl, n_quote, n_last, n_apa):  # every Elsevier year is also a "year-last" one
+        style = "elsevier"
     starts = _author_year_starts(text, style)
     if not starts:
         # no recognisable author list: one paragraph, one entry
@@ -360,6 +363,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
 
 
+# Elsevier / Harvard: the year after the surname-first authors, closed by a period
+_ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # an author list is at most 600 characters (looks_like_author_list): bounded, so each candidate
@@ -382,6 +387,9 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and _APA_YEAR.match(window[m.end() :].lstrip()))
+        elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
+            m = _SURNAME_FIRST.match(window)
+            ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :]))
         elif style == "acl":
             m = _ACL_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))
@@ -395,7 +403,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             ok = m is not None and looks_like_author_list(m)
         if ok:
             out.append(pos)
-            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted", "apa") and m else 0)
+            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted", "apa", "elsevier") and m else 0)
     return out
 
 
