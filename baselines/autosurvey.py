@@ -30,7 +30,7 @@ from surveybench.prompts import generation as P
 
 from surveybench.baselines.assemble import assemble_survey
 from surveybench.baselines.citations import CitationRegistry, link_titles, title_matcher
-from surveybench.baselines.outline import AutoSurveyOutlineParser, Outline, OutlineNode
+from surveybench.baselines.outline import AutoSurveyOutlineParser, Outline, OutlineNode, structured_tokens
 from surveybench.baselines.settings import GenerationSettings
 from surveybench.baselines.surveygen import GenerationError, as_retriever
 
@@ -120,12 +120,13 @@ def autosurvey(
 
     # Phase 1: rough outlines per chunk, merged.
     chunks = _chunks(init, cfg.chunk_chars, cfg.abstract_chars)
-    rough_parser = AutoSurveyOutlineParser("section", 1, max(1, cfg.section_num), cfg.max_tokens)
+    outline_tokens = structured_tokens(cfg.max_tokens, "outline", cfg.section_num)
+    rough_parser = AutoSurveyOutlineParser("section", 1, max(1, cfg.section_num), outline_tokens)
     rough = judge.ask_many(
         P.AS_ROUGH_OUTLINE,
         [{"topic": topic, "paper_list": paper_list(c, cfg.abstract_chars),
           "section_num": cfg.section_num} for c in chunks],
-        parse=rough_parser, metric=metric, max_tokens=cfg.max_tokens, temperature=T,
+        parse=rough_parser, metric=metric, max_tokens=outline_tokens, temperature=T,
     )
     outlines = [x.value for x in rough if x.ok]
     if not outlines:
@@ -134,7 +135,7 @@ def autosurvey(
         merged = judge.ask(
             P.AS_MERGING_OUTLINE,
             {"topic": topic, "outline_list": "\n\n".join(o.as_text() for o in outlines)},
-            parse=rough_parser, metric=metric, max_tokens=cfg.max_tokens, temperature=T,
+            parse=rough_parser, metric=metric, max_tokens=outline_tokens, temperature=T,
         )
         if merged.ok:
             outline: Outline = merged.value
@@ -153,7 +154,8 @@ def autosurvey(
             seen.setdefault(ref.id, ref)
         return found
 
-    sub_parser = AutoSurveyOutlineParser("subsection", 1, cfg.max_subsections, cfg.max_tokens)
+    sub_tokens = structured_tokens(cfg.max_tokens, "outline", cfg.max_subsections)
+    sub_parser = AutoSurveyOutlineParser("subsection", 1, cfg.max_subsections, sub_tokens)
     subs = judge.ask_many(
         P.AS_SUBSECTION_OUTLINE,
         [{"topic": topic, "overall_outline": overall, "section_name": s.title,
@@ -161,7 +163,7 @@ def autosurvey(
           "paper_list": paper_list(nearest(f"{s.title}: {s.description}", cfg.papers_per_subsection),
                                    cfg.abstract_chars)}
          for s in outline.sections],
-        parse=sub_parser, metric=metric, max_tokens=cfg.max_tokens, temperature=T,
+        parse=sub_parser, metric=metric, max_tokens=sub_tokens, temperature=T,
     )
     for s, x in zip(outline.sections, subs, strict=True):
         if x.ok:

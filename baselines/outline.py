@@ -154,10 +154,18 @@ def fit_lengths(max_tokens: int | None, units: int, base: dict[str, int], overhe
     its structure before the token budget ends, or it is cut and unparseable."""
     if not max_tokens:
         return dict(base)
-    room = max_tokens * CHARS_PER_TOKEN_JSON - 80
-    worst = units * (sum(base.values()) + overhead)
-    f = min(1.0, room / worst) if worst > 0 else 1.0
+    room = max_tokens * CHARS_PER_TOKEN_JSON - 80 - units * overhead  # keys and punctuation
+    content = units * sum(base.values())
+    f = min(1.0, max(0.0, room) / content) if content > 0 else 1.0
     return {k: max(floor, int(v * f)) for k, v in base.items()}
+
+
+def structured_tokens(max_tokens: int, kind: str, units: int = 1) -> int:
+    """Reply budget of a structured call: at least what the smallest valid reply of that kind
+    needs (``outline``: ~160 tokens per section; ``section``: 160; ``section-task1``, which
+    lists its references in full: 256), so a small ``max_tokens`` cannot cut the JSON short."""
+    floor = {"outline": 160 * max(1, units), "section": 160, "section-task1": 256}[kind]
+    return max(max_tokens, floor)
 
 
 def surveygen_outline_schema(min_sections: int = 3, max_sections: int = 7,

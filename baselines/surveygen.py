@@ -25,7 +25,7 @@ from surveybench.prompts import generation as P
 
 from surveybench.baselines.assemble import assemble_survey, numbered_paper_list
 from surveybench.baselines.citations import CitationRegistry, link_numbered
-from surveybench.baselines.outline import Outline, SurveyGenOutlineParser
+from surveybench.baselines.outline import Outline, SurveyGenOutlineParser, structured_tokens
 from surveybench.baselines import qualsg, retrieval
 from surveybench.baselines.settings import GenerationSettings
 
@@ -194,10 +194,11 @@ def write_survey(
         outline_prompt, section_prompt = P.SG_OUTLINE_TASK2, P.SG_SECTION_TASK2
         values["references_list"] = numbered_paper_list(papers, abstract_chars=cfg.abstract_chars)
 
+    outline_tokens = structured_tokens(max_tokens, "outline", cfg.max_sections)
     outline_parser = SurveyGenOutlineParser(cfg.min_sections, cfg.max_sections, cfg.max_subsections,
-                                            max_tokens)
+                                            outline_tokens)
     j = judge.ask(outline_prompt, values, parse=outline_parser, metric=metric,
-                  max_tokens=max_tokens, temperature=cfg.temperature)
+                  max_tokens=outline_tokens, temperature=cfg.temperature)
     if not j.ok:
         raise GenerationError(f"{system}: outline step failed: {j.error}")
     outline: Outline = j.value
@@ -208,9 +209,10 @@ def write_survey(
         {**values, "outline": outline_text, "subsection_title": node.title}
         for _, _, node in leaves
     ]
+    section_tokens = structured_tokens(max_tokens, "section-task1" if papers is None else "section")
     replies = judge.ask_many(section_prompt, section_values,
-                             parse=SectionReplyParser(papers is None, max_tokens),
-                             metric=metric, max_tokens=max_tokens, temperature=cfg.temperature)
+                             parse=SectionReplyParser(papers is None, section_tokens),
+                             metric=metric, max_tokens=section_tokens, temperature=cfg.temperature)
 
     registry = CitationRegistry()
     units: dict[tuple[int, int | None], list[Paragraph]] = {}

@@ -6,11 +6,11 @@ Semantic Scholar + OpenAlex snapshot build would take on N nodes.
     python bench/bench_scale.py                   # development set, ~5-10 min on 2 cores
     python bench/bench_scale.py --cores-per-node 32 --nodes 1,4,16,64
 
-Workloads (the development set: 4 systems × 5 topics = 20 pairs, read from ../shared/data):
+Workloads (the development set: 4 systems × ``--topics`` topics, read from ../shared/data):
 
 * ``deterministic``: every metric that needs no model (ROUGE, citation sets, reference
   statistics, ...), i.e. CPU-bound units of real size;
-* ``no-op``: 10 plugin metrics that return at once (200 units): what remains is the executor's
+* ``no-op``: 10 plugin metrics that return at once (10 units per pair): what remains is the executor's
   own cost per unit (scheduling, moving both surveys, storing the record);
 * ``snapshot``: synthetic OpenAlex ``works`` partitions (gzipped JSON Lines, ``--records``
   records in 8 shards) scanned for 1,000 wanted ids by DuckDB and by Ray Data.
@@ -68,12 +68,15 @@ SURVEYGEN_SURVEYS = 4_200
 SYSTEMS_FULL = 5
 
 
+TOPICS: list[str] = []
+
+
 def evaluate(ws: Path, metrics: list[str], executor=None, modules=()) -> tuple[float, object]:
     from surveybench import api
 
     t0 = time.perf_counter()
     out = api.evaluate(SYSTEMS, workspace=ws, metrics=metrics, gold_dir=DEV / "HumanSurvey",
-                       metrics_modules=list(modules), executor=executor)
+                       metrics_modules=list(modules), executor=executor, topics=TOPICS or None)
     return time.perf_counter() - t0, out
 
 
@@ -125,7 +128,9 @@ def main() -> None:
                     help="judge calls per (generated, human) pair for the LLM-judged metrics (projection)")
     ap.add_argument("--judge-rps-per-gpu", type=float, default=4.0,
                     help="judge requests/s one GPU serves (vLLM, 7-8B model; an assumption, not measured here)")
+    ap.add_argument("--topics", type=int, default=2, help="development-set topics evaluated (of 5)")
     args = ap.parse_args()
+    TOPICS[:] = sorted(p.stem for p in (DEV / "HumanSurvey").glob("*.md"))[:args.topics]
 
     from surveybench import api
     from surveybench.data_builders.snapshot import fetch_second_level_snapshot
@@ -145,11 +150,14 @@ def main() -> None:
     def ws() -> Path:
         return Path(shutil.copytree(base, tmp / f"ws{next(fresh)}"))
 
+    from surveybench.eval.plan import select_metrics
+
+    deterministic = [m.name for m in select_metrics(["deterministic"])]  # before the no-op plugin
     print("measuring the local executor (1 thread) ...", flush=True)
-    sec, det_local = evaluate(ws(), ["deterministic"])
+    sec, det_local = evaluate(ws(), deterministic)
     rows.append(("deterministic", "local, 1 thread", det_local.computed, sec))
     det_unit_cpu = unit_cpu_seconds(det_local)
-    det_units_per_pair = det_local.computed / (len(SYSTEMS) * 5)
+    det_units_per_pair = det_local.computed / (len(SYSTEMS) * len(TOPICS))
     sec, out = evaluate(ws(), noop, modules=[plugin])
     rows.append(("no-op", "local, 1 thread", out.computed, sec))
 
@@ -169,7 +177,7 @@ def main() -> None:
                 cluster.add_worker()
             label = f"Ray, {n_workers} worker node{'s' if n_workers > 1 else ''}"
             print(f"measuring {label} ...", flush=True)
-            sec, out = evaluate(ws(), ["deterministic"], RayExecutor(cluster.address))
+            sec, out = evaluate(ws(), deterministic, RayExecutor(cluster.address))
             assert out.computed == det_local.computed
             rows.append(("deterministic", label, out.computed, sec))
             sec, out = evaluate(ws(), noop, RayExecutor(cluster.address, metrics_modules=[plugin]), [plugin])

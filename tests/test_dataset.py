@@ -161,7 +161,8 @@ def test_card_documents_sources_licenses_fields(tmp_path: Path) -> None:
     out = export_dataset(_hand_surveys(), tmp_path / "ds", build_stats={"surveys read": 2, "ratio": 0.5})
     text = (out / "README.md").read_text(encoding="utf-8")
     meta = parse_front_matter(text)
-    assert [c["config_name"] for c in meta["configs"]] == list(SCHEMAS)
+    # every configuration with rows (this export has no quiz)
+    assert [c["config_name"] for c in meta["configs"]] == [c for c in SCHEMAS if c != "quizzes"]
     assert meta["license"] == "cc-by-nc-4.0"
     for needle in ("Semantic Scholar", "OpenAlex", "S2ORC", "SurveyGen", "CC BY-NC 4.0",
                    "ODC-By", "upload_folder", "| surveys read | 2 |", "| ratio | 0.5 |"):
@@ -174,8 +175,8 @@ def test_card_documents_sources_licenses_fields(tmp_path: Path) -> None:
 
     data = DatasetCard.load(out / "README.md").data.to_dict()
     assert data["license"] == "cc-by-nc-4.0"
-    assert [c["config_name"] for c in data["configs"]] == list(SCHEMAS)
-    assert sorted(datasets.get_dataset_config_names(str(out))) == sorted(SCHEMAS)
+    assert [c["config_name"] for c in data["configs"]] == [c for c in SCHEMAS if c != "quizzes"]
+    assert sorted(datasets.get_dataset_config_names(str(out))) == sorted(c for c in SCHEMAS if c != "quizzes")
 
 
 def test_duplicate_ids_rejected(tmp_path: Path) -> None:
@@ -277,7 +278,7 @@ def test_cli_info_and_bad_dir(tmp_path: Path, surveygen_survey: Survey) -> None:
     second = {w for r in raw["references"] for w in r.get("referenced_works") or []} | {"W1", "W9"}
     assert len(second) > 1000  # the real file's second-level ids, plus the hand-made W1, W9
     assert info.rows == {"surveys": 3, "references": 116,
-                         "second_level_references": len(second), "tasks": 3}
+                         "second_level_references": len(second), "tasks": 3, "quizzes": 0}
     assert info.surveys_per_domain == {"Computer Science": 2, "unknown": 1}
     assert info.references_per_domain == {"Computer Science": 116}
     assert info.tasks_per_domain == {"Computer Science": 2, "unknown": 1}

@@ -301,3 +301,19 @@ def test_fast_backends_match_torch(backend: str, min_cosine: float, minilm_path:
     np.testing.assert_allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
     assert float((v * ref).sum(axis=1).min()) >= min_cosine
     assert (cache / "models").is_dir() and any((cache / "models").rglob("model.onnx"))
+
+
+def test_torch_threads_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    import torch
+
+    from surveybench.embeddings import THREADS_ENV, apply_torch_threads
+
+    before = torch.get_num_threads()
+    try:
+        monkeypatch.setenv(THREADS_ENV, "1")
+        assert apply_torch_threads() == 1 == torch.get_num_threads()
+        monkeypatch.setenv(THREADS_ENV, "two")
+        with pytest.raises(ValueError, match="SURVEYBENCH_TORCH_THREADS"):
+            apply_torch_threads()
+    finally:
+        torch.set_num_threads(before)

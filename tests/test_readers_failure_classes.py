@@ -70,6 +70,10 @@ def test_reference_strings_elsevier_springer_and_glued_author_runs() -> None:
         "Zitkovich, B., Yu, T., et al., 2023. Rt-2: Vision-language-action models, in: Conference on Robot Learning, PMLR."
     )
     assert r.title == "Rt-2: Vision-language-action models"
+    # a year is never read from an ISSN or a page range
+    r = parse_reference_string('A. Smith and B. Lee, "A title here," Sci. Rep., ISSN 2045-2322, vol. 3, 2019.')
+    assert (r.title, r.year) == ("A title here", 2019)
+    assert parse_reference_string('A. Smith and B. Lee, "A title here," J. X, pp. 2045-2050.').year is None
 
 
 def test_ambiguous_author_year_key_is_reported_not_linked_to_many(tmp_path: Path) -> None:

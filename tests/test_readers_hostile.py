@@ -81,7 +81,7 @@ def _reader_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 PATTERNS = _reader_patterns()
 HOSTILE = hostile_strings(3000)
-# patterns the readers only .match at candidate entry starts, bounded to 600 characters per start
+# patterns the readers only .match at candidate entry starts, bounded to 1,600 characters per start
 # (so linear over a list); scanned here from the first position only
 MATCH_ONLY = {"reflist._ACL_HEAD", "reflist._QUOTED_HEAD"}
 

@@ -119,8 +119,20 @@ def compute_plain_unit(metric_name: str, candidate: Any, reference: Any, setting
     from surveybench.metrics.base import get_metric
 
     setup.apply()
-    metric = get_metric(metric_name)
+    try:
+        metric = get_metric(metric_name)
+    except KeyError:
+        return _unregistered_record(metric_name)
     return compute_unit(metric, candidate, reference, _resources_in_process(settings, metric).ctx)
+
+
+def _unregistered_record(metric_name: str) -> dict[str, Any]:
+    # a metric registered in the driver by code, not by a module the workers can import:
+    # "unavailable" (a setup problem, not stored), so the engine reports it and gives up
+    return {"status": "unavailable",
+            "error": f"metric {metric_name!r} is not registered in the Ray workers: register it in a module "
+                     "and pass it with --metrics-module (RayExecutor(metrics_modules=...))",
+            "traceback": "", "scores": {}, "details": {}, "usage": {}, "failures": [], "seconds": 0.0}
 
 
 # ---- cluster-wide judge services -----------------------------------------------------------
@@ -402,7 +414,10 @@ class ModelHost:
     def compute(self, metric_name: str, candidate: Any, reference: Any) -> dict[str, Any]:
         from surveybench.metrics.base import get_metric
 
-        metric = get_metric(metric_name)
+        try:
+            metric = get_metric(metric_name)
+        except KeyError:
+            return _unregistered_record(metric_name)
         record = compute_unit(metric, candidate, reference, self._resources(metric).ctx)
         with self.lock:
             self.made.update(self.by_metric[metric.name].ctx.built())
@@ -437,7 +452,7 @@ class RayExecutor:
         if gpus_per_host < 0:
             raise ValueError(f"gpus_per_host must be >= 0, got {gpus_per_host}")
         self.address = address
-        self.jobs = int(jobs)
+        self.jobs_per_host = int(jobs)
         self.gpus_per_host = float(gpus_per_host)
         self.setup = WorkerSetup.from_driver(metrics_modules)
         self.cluster: dict[str, Any] | None = None
@@ -448,6 +463,16 @@ class RayExecutor:
         self._settings_key: str | None = None
         self._plain: Any = None
         self._retries = 0
+
+    @property
+    def jobs(self) -> int:
+        """Units this executor can have in flight (the engine sizes its claim batches by it):
+        twice the cluster's CPUs or its hosts' threads, whichever is larger."""
+        self._connect()  # asked right before the engine's first run(): join the cluster now
+        import ray
+
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        return max(1, cpus * 2, len(self._hosts) * self.jobs_per_host)
 
     # -- cluster bring-up -----------------------------------------------------------------------
     def _connect(self) -> None:
@@ -482,7 +507,7 @@ class RayExecutor:
             if node in self._hosts or node in self._dead_hosts:
                 continue
             self._hosts[node] = ray.remote(ModelHost).options(
-                num_cpus=0, num_gpus=self.gpus_per_host, max_concurrency=self.jobs,
+                num_cpus=0, num_gpus=self.gpus_per_host, max_concurrency=self.jobs_per_host,
                 max_restarts=MAX_UNIT_ATTEMPTS, max_task_retries=MAX_UNIT_ATTEMPTS,
                 scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=False),
             ).remote(settings, self.setup, self._services)
@@ -504,7 +529,7 @@ class RayExecutor:
         on_hosts = bool(resources.needs(metric))
         if on_hosts:
             self._ensure_hosts(settings)
-            capacity = max(1, len(self._hosts)) * self.jobs
+            capacity = max(1, len(self._hosts)) * self.jobs_per_host
         else:
             capacity = max(1, int(ray.cluster_resources().get("CPU", 1))) * 2
         load: dict[str, int] = {n: 0 for n in self._hosts}
@@ -567,7 +592,7 @@ class RayExecutor:
 
     def describe(self) -> dict[str, Any]:
         """For the run manifest: the executor and the cluster the units ran on."""
-        info: dict[str, Any] = {"name": self.name, "jobs_per_host": self.jobs, "gpus_per_host": self.gpus_per_host,
+        info: dict[str, Any] = {"name": self.name, "jobs_per_host": self.jobs_per_host, "gpus_per_host": self.gpus_per_host,
                                 "model_hosts": len(self._hosts), "lost_workers_resubmitted": self._retries}
         if self.cluster is not None:
             from surveybench.ray_cluster import cluster_info

@@ -367,11 +367,13 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
-# an author list is at most 600 characters (looks_like_author_list): bounded, so each candidate
+# an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
-_ACL_HEAD = re.compile(r"(.{1,600}?)\.\s{1,3}+(?:19|20)\d{2}[a-z]?\.\s")
-_QUOTED_HEAD = re.compile(r"(.{1,600}?),?\s{1,3}+[\"“]")
+_CORPORATE_AUTHOR = re.compile(r"[A-Z][\w\-]*(?:\s[\w\-]+){0,5}")
+_DIGIT_END = re.compile(r"\d\.\s*$")
+_ACL_HEAD = re.compile(r"(.{1,1600}?)\.\s{1,3}+(?:19|20)\d{2}[a-z]?\.\s")
+_QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
 
 def _author_year_starts(text: str, style: str) -> list[int]:
@@ -383,7 +385,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     for pos in cands:
         if pos <= last_end:
             continue
-        window = text[pos : pos + 1600]
+        window = text[pos : pos + 1700]
         if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and _APA_YEAR.match(window[m.end() :].lstrip()))
@@ -393,6 +395,10 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         elif style == "acl":
             m = _ACL_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))
+            if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _DIGIT_END.search(text, max(0, pos - 40), pos):
+                # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
+                # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
+                ok = True
         elif style == "quoted":
             m = _QUOTED_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))

@@ -25,6 +25,7 @@ stays; the comparison script runs it when installed.
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -49,7 +50,8 @@ ARXIV_RE = re.compile(
     re.I,
 )
 LEADING_ARXIV_RE = re.compile(r"^\s*\[(\d{4}\.\d{4,5})(?:v\d+)?\]\s*")
-YEAR_RE = re.compile(r"(?<![\d./:-])((?:19|20)\d{2})([a-z])?(?![\d/])")
+# not half of an ISSN ("ISSN 2045-2322") or of a page range
+YEAR_RE = re.compile(r"(?<![\d./:-])((?:19|20)\d{2})([a-z])?(?![\d/])(?!-\d{3}[\dX])")
 QUOTED_RE = re.compile(r"[\"“”]\s*([^\"“”]{6,}?)\s*[,.]?\s*[\"”“]")
 _SPACE_HYPHEN = re.compile(r"(?<=[^\W\d_])- (?=[^\W_])")
 _WS = re.compile(r"\s+")
@@ -84,7 +86,7 @@ _TOKEN = (
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
 _SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
-AUTHORS_RE = re.compile(rf"(?P<authors>{_NAME}(?:{_SEP}{_NAME}){{0,60}}(?:,?\s+et\s+al\.?)?)")
+AUTHORS_RE = re.compile(rf"(?P<authors>{_NAME}(?:{_SEP}{_NAME}){{0,200}}(?:,?\s+et\s+al\.?)?)")
 _NOT_NAMES = {
     "in", "the", "a", "an", "of", "on", "for", "and", "with", "to", "proceedings", "journal",
     "conference", "international", "transactions", "advances", "arxiv", "preprint", "ieee",
@@ -126,10 +128,14 @@ def clean_title(text: str | None) -> str | None:
     return t
 
 
+# the longest author list taken as one (a medical paper's 70 names run to ~1,300 characters)
+MAX_AUTHOR_LIST = 1600
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = segment.strip().rstrip(".")
-    if not s or len(s) > 600 or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
+    if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
         return False
     m = AUTHORS_RE.fullmatch(s.strip())
     if not m:
@@ -233,7 +239,9 @@ def parse_reference_string(raw: str) -> ParsedRef:
     prose = _WS.sub(" ", prose).strip()
     prose = _ACCESSED.sub("", prose).strip()
 
-    years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose))]
+    # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
+    latest = datetime.date.today().year + 1
+    years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose)) if int(y) <= latest]
 
     # 0. surname-first author lists (APA, Nature, Vancouver), where initials hide the sentence end:
     #    "Smith, J. A., & Lee, K. (2020). Title. Journal" / "Roth, G. A. et al. Title. J. 76 (2020)."
