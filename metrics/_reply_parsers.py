@@ -15,8 +15,7 @@ from surveybench.judges.parsing import parse_json_object
 from surveybench.judges.types import ParseError
 
 _WS = 'ws ::= [ \\t\\n]*'
-# strings of at most 300 characters: a tiny model would otherwise fill max_tokens with one string
-_STRING = 'string ::= "\\"" char{0,300} "\\""\nchar ::= [^"\\\\\\n] | "\\\\" ["\\\\/nt]'
+_STRING = 'string ::= "\\"" ( [^"\\\\\\n] | "\\\\" ["\\\\/nt] )* "\\""'
 
 
 def _clip(text: str, n: int = 120) -> str:

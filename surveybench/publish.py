@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath, PureWindowsPath
+from typing import Any
 
 # An absolute POSIX path (/x/y, ~/x), or a Windows one (C:\x), not inside a URL or a word:
 # "https://host/v1" and "org/model" are not matched.
 _ABS_PATH = re.compile(
-    r"(?<![\w:/.~@-])(?:~?/(?:[^\s/'\"()\[\],;]+/)*[^\s/'\"()\[\],;]+/?"
+    r"(?<![\w:/.~@\\-])(?:~?/(?:[^\s/\\'\"()\[\],;]+/)*[^\s/\\'\"()\[\],;]+/?"
     r"|[A-Za-z]:\\(?:[^\s\\'\"()\[\],;]+\\)*[^\s\\'\"()\[\],;]+\\?)"
 )
 
@@ -43,3 +44,15 @@ def scrub_local_paths(text: str | None) -> str | None:
     if not text:
         return text
     return _ABS_PATH.sub(lambda m: portable_label(m.group(0).rstrip("/\\")) or "", text)
+
+
+def scrub_local_paths_in(value: Any) -> Any:
+    """:func:`scrub_local_paths` applied to every string (and dict key) inside nested dicts and
+    lists, e.g. a run manifest before it is written."""
+    if isinstance(value, str):
+        return scrub_local_paths(value)
+    if isinstance(value, dict):
+        return {scrub_local_paths_in(k): scrub_local_paths_in(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [scrub_local_paths_in(v) for v in value]
+    return value

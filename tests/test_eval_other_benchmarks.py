@@ -127,6 +127,12 @@ def test_eval_on_scripted_server(scripted_llm, tmp_path) -> None:
     assert len(json.loads(stored.read_text())["specific"]) == 1
     written = [r for r in scripted_llm.requests if "Based on the following academic survey paragraph" in r.user]
     assert len(written) == 1
+    # the leaderboard draws the quiz win rates per category
+    site = tmp_path / "site"
+    r = CliRunner().invoke(app, ["leaderboard", "build", str(tmp_path / "ws"), "-o", str(site)])
+    assert r.exit_code == 0, r.output
+    assert (site / "plots" / "quiz-win-rates.png").is_file()
+    assert "plots/quiz-win-rates.png" in (site / "index.html").read_text(encoding="utf-8")
 
 
 def test_eval_with_local_judge(tmp_path) -> None:

@@ -195,3 +195,19 @@ def test_killed_build_leaves_the_old_site_or_the_new_one(tmp_path: Path) -> None
     assert not list(tmp_path.glob(".site.*"))  # left-overs of killed builds removed
     assert (site / SITE_MARKER).is_file() and "title_probe" not in (site / SITE_MARKER).read_text()
     assert len(list((site / "systems").glob("*.html"))) == 4
+
+
+@pytest.mark.parametrize("text, published", [
+    (f"falling back to the local all-MiniLM-L6-v2 at {LOCAL_MODEL} (scores", "falling back to the local "
+     "all-MiniLM-L6-v2 at local:all-MiniLM-L6-v2 (scores"),
+    ('cannot open "/home/ann/gold/x.json": gone', 'cannot open "local:x.json": gone'),
+    ("judge http://127.0.0.1:8000/v1@m and BAAI/bge-large-en-v1.5", "judge http://127.0.0.1:8000/v1@m and BAAI/bge-large-en-v1.5"),
+    ("C:\\Users\\ann\\m.gguf", "local:m.gguf"),
+])
+def test_local_paths_get_portable_labels(text: str, published: str) -> None:
+    from surveybench.publish import scrub_local_paths, scrub_local_paths_in
+
+    assert scrub_local_paths(text) == published
+    nested = {"notes": [text], "models": {"embedder": LOCAL_MODEL}}
+    assert json.loads(json.dumps(scrub_local_paths_in(nested))) == {
+        "notes": [published], "models": {"embedder": "local:all-MiniLM-L6-v2"}}

@@ -142,17 +142,17 @@ def test_eval_on_ray_gives_the_local_parquet(cluster, dev_workspace, dev_dir, mi
     from surveybench.eval.executor_ray import RayExecutor
 
     # structural_overlap embeds section titles with MiniLM: the model-host path at little cost
-    common = dict(metrics=["deterministic", "structural_overlap"], topics=TOPICS,
+    common = dict(metrics=["deterministic", "structural_overlap"], topics=TOPICS[:1],
                   gold_dir=dev_dir / "HumanSurvey", embedder=str(minilm_path))
     local = api.evaluate(SYSTEMS, workspace=_copy_ws(dev_workspace, tmp_path / "local"), **common)
     executor = RayExecutor(cluster.address, jobs=2)
     on_ray = api.evaluate(SYSTEMS, workspace=_copy_ws(dev_workspace, tmp_path / "ray"), executor=executor, **common)
 
     a, b = pd.read_parquet(local.results_path), pd.read_parquet(on_ray.results_path)
-    assert len(a) > 50 and set(a["metric"]) >= {"rouge", "citation_set", "structural_overlap"}
-    assert (a["status"] == "ok").sum() > 50
+    assert len(a) > 25 and set(a["metric"]) >= {"rouge", "citation_set", "structural_overlap"}
+    assert (a["status"] == "ok").sum() > 25
     pd.testing.assert_frame_equal(a, b, check_exact=True)  # every row and value, the run id too
-    assert on_ray.computed == local.computed == len(SYSTEMS) * len(TOPICS) * len(set(a["metric"]))
+    assert on_ray.computed == local.computed == len(SYSTEMS) * len(set(a["metric"]))
     ex = on_ray.manifest["executor"]
     assert ex["name"] == "ray" and ex["cluster"]["nodes"] == 2
     assert ex["model_hosts"] == 2  # structural_overlap ran on one model host per node

@@ -59,7 +59,7 @@ from surveybench.eval.resources import (
 from surveybench.eval.store import RESULT_COLUMNS, build_manifest, results_rows, write_results
 from surveybench.eval.units import UnitKey, UnitStore, to_jsonable
 from surveybench.metrics.base import Metric
-from surveybench.publish import scrub_local_paths
+from surveybench.publish import scrub_local_paths_in
 from surveybench.workspace import UnitClaims, Workspace, WorkspaceError, atomic_write_text
 
 __all__ = [
@@ -351,7 +351,7 @@ def run_eval(
         manifest["executor"] = describe()
     manifest_path = run_dir / "manifest.json"
     # no keys, and no local paths (a published manifest must not show where files sit here)
-    text = scrub_local_paths(redact_secrets(json.dumps(manifest, indent=1, ensure_ascii=False))) or ""
+    text = redact_secrets(json.dumps(scrub_local_paths_in(manifest), indent=1, ensure_ascii=False))
     atomic_write_text(manifest_path, text)
     return EvalOutcome(run_id, run_dir, results_path, manifest_path, json.loads(text), session.computed,
                        session.reused, statuses.count("failed"))
