@@ -193,8 +193,13 @@ def test_second_metric_run_embeds_nothing(minilm_path: Path, tmp_path: Path, dev
 
     load_all()
     topic = "Vision Transformers.md"
+
+    # The first sections only: several windows each, all references and headings, lean enough
+    # for a loaded 2-core CI machine (whole surveys took >600 s there).
     human = read_survey(dev_dir / "HumanSurvey" / topic)
     gen = read_survey(dev_dir / "SurveyForge" / topic, system="SurveyForge")
+    human = human.model_copy(update={"sections": human.sections[:4]})
+    gen = gen.model_copy(update={"sections": gen.sections[:4]})
     names = ("semantic_similarity", "structural_overlap", "relevance_semantic")
 
     def run() -> tuple[Embedder, dict]:
@@ -205,7 +210,7 @@ def test_second_metric_run_embeds_nothing(minilm_path: Path, tmp_path: Path, dev
         return emb, scores
 
     first, s1 = run()
-    assert first.embedded > 50  # windows of two whole surveys, titles, references
+    assert first.embedded > 50  # windows, headings, titles, references
     second, s2 = run()
     assert second.embedded == 0
     assert second.cache_hits == first.embedded + first.cache_hits  # every lookup answered from disk
