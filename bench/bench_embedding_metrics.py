@@ -249,7 +249,7 @@ def main() -> None:
             pairs = load_pairs(Path(ev.pop("workspace")), args.topic)
             fl = floor(pairs, minilm, DEFAULT_BATCH_SIZE, bs_batch)
             result.update({"pairs": len(pairs), "eval": ev, "floor": fl, "ratio": round(ev["cpu_s"] / fl["cpu_s"], 3)})
-            print(f"dev set: {len(pairs)} pairs; model {minilm.name}; torch threads {torch.get_num_threads()}")
+            print(f"dev set: {len(pairs)} pairs; model all-MiniLM-L6-v2 ({minilm}); torch threads {torch.get_num_threads()}")
             print(f"floor (each distinct text once): {fl['cpu_s']:8.1f} CPU-s  "
                   f"({fl['sentence_texts']} sentence texts {fl['sentence_cpu_s']} s, "
                   f"{fl['bertscore_windows']} BERTScore windows {fl['bertscore_cpu_s']} s)")
