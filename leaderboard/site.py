@@ -310,6 +310,19 @@ def _quiz_chart(plt: Any, np: Any, summ: pd.DataFrame, systems: list[str], color
                              "caption": "quiz: win rate per category (generated vs human survey)"})
 
 
+def parse_label(verdict: Any, resolution: Any) -> str:
+    """The readers' verdict on a survey with its marker resolution ("ok 99.2%", "poor 61.0%"),
+    shown beside the citation scores computed from it; "" when the results predate it."""
+    verdict = text_of(verdict)
+    if not verdict:
+        return ""
+    try:
+        share = float(resolution)
+    except (TypeError, ValueError):
+        return verdict
+    return verdict if share != share else f"{verdict} {share:.1%}"  # NaN: no markers
+
+
 def _parts(row: Any) -> str:
     used, total = getattr(row, "parts_used", None), getattr(row, "parts_total", None)
     if used is None or total is None or pd.isna(used) or pd.isna(total) or int(used) >= int(total):
@@ -479,6 +492,8 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
             first = g.iloc[0]
             per_topic.append({
                 "topic": topic, "title": first["title"], "domain": first["domain"], "task": first["task"],
+                "parse": parse_label(first.get("parse_verdict"), first.get("parse_resolution")),
+                "gold_parse": parse_label(first.get("gold_parse_verdict"), first.get("gold_parse_resolution")),
                 "cells": [vals.get((c.metric, c.score), (None, "")) for c in scols],
             })
         sfailed = failed[failed["system"] == s]

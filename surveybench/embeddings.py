@@ -47,7 +47,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -65,14 +65,6 @@ _STORE_FILE = "embeddings.sqlite"
 _MEMORY_BYTES = 768 << 20
 _CHUNK_MEMO = 256
 _SQL_VARS = 500
-
-
-class TextEmbedder(Protocol):
-    """What the similarity metrics need; :class:`Embedder` is the real one, tests pass fakes."""
-
-    model_id: str
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)

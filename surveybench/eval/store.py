@@ -15,6 +15,7 @@ from surveybench.judges.failures import failure_label
 from surveybench.eval.manifest import collect_versions, sanitise_spec
 from surveybench.eval.units import UnitKey, to_jsonable
 from surveybench.metrics.base import Metric, spec_of
+from surveybench.readers.report import survey_parse_quality
 from surveybench.workspace import atomic_write_with
 
 if TYPE_CHECKING:
@@ -25,7 +26,23 @@ RESULT_COLUMNS = [
     "run_id", "system", "task", "topic", "survey_id", "title", "domain",
     "metric", "score", "value", "status", "error", "metric_version", "direction",
     "cause", "parts_used", "parts_total",
+    "parse_resolution", "parse_verdict", "gold_parse_resolution", "gold_parse_verdict",
 ]
+
+
+def parse_columns(candidate: object, reference: object) -> dict[str, Any]:
+    """How well the readers parsed the two surveys a row compares (issue 9): the share of
+    citation markers linked, every candidate marker counted, and the reader's verdict
+    (``ok`` / ``check`` / ``poor``). A citation score computed on a poorly parsed survey is
+    shown with that verdict beside it; None for surveys built in code or older dumps."""
+    cols: dict[str, Any] = {}
+    for prefix, survey in (("", candidate), ("gold_", reference)):
+        q = survey_parse_quality(survey) or {}
+        res = q.get("marker_resolution")
+        cols[f"{prefix}parse_resolution"] = float(res) if isinstance(res, (int, float)) else None
+        verdict = q.get("verdict")
+        cols[f"{prefix}parse_verdict"] = verdict if isinstance(verdict, str) else None
+    return cols
 
 
 def results_rows(run_id: str, units: list[Unit], records: dict[UnitKey, dict[str, Any]],
@@ -44,6 +61,7 @@ def results_rows(run_id: str, units: list[Unit], records: dict[UnitKey, dict[str
             "run_id": run_id, "system": u.system, "task": u.task, "topic": u.topic,
             "survey_id": ref.id, "title": ref.title, "domain": ref.domain or "Unknown",
             "metric": u.metric, "metric_version": spec.version,
+            **parse_columns(u.candidate, ref),
         }
         if rec.get("status") == "failed":
             rows.append({**base, "score": None, "value": None, "status": "failed",
@@ -68,6 +86,8 @@ def write_results(rows: list[dict[str, Any]], path: Path) -> None:
         ("value", pa.float64()), ("status", pa.string()), ("error", pa.string()),
         ("metric_version", pa.string()), ("direction", pa.string()),
         ("cause", pa.string()), ("parts_used", pa.int64()), ("parts_total", pa.int64()),
+        ("parse_resolution", pa.float64()), ("parse_verdict", pa.string()),
+        ("gold_parse_resolution", pa.float64()), ("gold_parse_verdict", pa.string()),
     ])
     table = pa.Table.from_pylist(rows, schema=schema)
     # a unique temp name: two processes finishing the same run must not collide

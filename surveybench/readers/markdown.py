@@ -140,9 +140,24 @@ def read_markdown_text(
         )
         linker.bare_numbers = bracket_hits < max(3, len(by_number) // 10)
 
+    scan_numbers = bool(by_number or by_url)
+    if not scan_numbers and not use_author_year:
+        # A list that lost its numbering (merged into one entry, or printed unnumbered) must not
+        # hide the text's bracketed markers: they are counted, unresolved, so the report cannot
+        # read 100% when every citation was lost.
+        probe = Linker(by_number={})
+        probe.bare_numbers = False
+        bracketed = sum(len(probe.numeric_marks("\n".join(lines))) for lines in doc.section_lines)
+        if bracketed >= 3:
+            scan_numbers = True
+            linker.bare_numbers = False
+            report.warnings.append(
+                f"the text has {bracketed} bracketed citation markers but the reference list defines "
+                "no numbers: the list looks merged or unnumbered; the markers are counted as unresolved")
+
     for sec, lines in zip(doc.sections, doc.section_lines):
         for block in _blocks(lines):
-            marks = linker.numeric_marks(block) if by_number or by_url else []
+            marks = linker.numeric_marks(block) if scan_numbers else []
             if use_author_year:
                 marks = sorted(marks + linker.author_year_marks(block), key=lambda c: c.start or 0)
             sec.paragraphs.append(Paragraph(text=block, citations=marks))
