@@ -334,6 +334,12 @@ class QuizMetric(JudgedMetric):
         if not quiz.specific:
             details["specific_reason"] = ("no topic-specific question passed the checks" if n_specific
                                           else "quiz_specific_questions=0")
+        asked = {g.category for g in quiz.general}
+        details["reasons"] = {  # a score with no number says why (never a silent gap)
+            name: (details.get("specific_reason") if name == "specific_score"
+                   else "no general question of this category was asked (quiz_categories)"
+                   if name.removeprefix("win_rate_") not in asked else "no comparison could be judged")
+            for name, value in scores.items() if value is None}
         return MetricResult(NAME, scores, details, failures=failures)
 
 

@@ -370,11 +370,23 @@ class SGSim(JudgedMetric):
             scores[f"{key}_sim"] = balanced(mine[key], human[key], s)
             scores[f"{key}_sim_hp"] = human_perfect(mine[key], s, 5.0 if key in LIKERT else 100.0)
         scores.update({f"similarity_{k}": v for k, v in sims.items()})
+        # a score with no number says why (never a silent gap)
+        reasons: dict[str, str] = {}
+        for key in (*LIKERT, *PERCENT):
+            if mine.get(key) is None:
+                why = (f"no {key} judgement: no cited sentence was judged (no citation markers, or "
+                       "sgsim_max_sentences=0)" if key == "faithfulness" else f"no {key} judgement")
+                for name in (key, f"{key}_sim", f"{key}_sim_hp"):
+                    reasons[name] = why
+            elif scores.get(f"{key}_sim") is None:
+                reasons[f"{key}_sim"] = f"the human survey has no {key} score to balance against"
+        reasons.update({f"similarity_{k}": f"nothing to compare for {k}" for k, v in sims.items() if v is None})
         return MetricResult(
             NAME, scores,
             {"human_scores": human, "generated": my_details, "human": human_details,
              "similarity": kind, "top_n": TOP_N,
-             "embedding_model": getattr(embedder, "model_id", None)},
+             "embedding_model": getattr(embedder, "model_id", None),
+             "reasons": {k: v for k, v in reasons.items() if scores.get(k) is None}},
             failures=failures + human_failures,
         )
 

@@ -72,7 +72,9 @@ def score_rows(rec: dict[str, Any]) -> list[dict[str, Any]]:
             why = by_score.get(score) or failures
             row.update(status="failed", error=_errors_text(why), cause=_cause(why))
         else:
-            reason = details.get("reason")
+            # a metric may say why per score (details["reasons"][score]) or once for all
+            reasons = details.get("reasons") if isinstance(details.get("reasons"), dict) else {}
+            reason = reasons.get(score) or details.get("reason")
             row.update(status="none", error=None if reason is None else str(reason))
         rows.append(row)
     return rows
