@@ -30,7 +30,13 @@ from surveybench.prompts import generation as P
 
 from surveybench.baselines.assemble import assemble_survey
 from surveybench.baselines.citations import CitationRegistry, link_titles, title_matcher
-from surveybench.baselines.outline import AutoSurveyOutlineParser, Outline, OutlineNode, structured_tokens
+from surveybench.baselines.outline import (
+    AutoSurveyOutlineParser,
+    Outline,
+    OutlineNode,
+    outline_or_example_titles,
+    structured_tokens,
+)
 from surveybench.baselines.settings import GenerationSettings
 from surveybench.baselines.surveygen import GenerationError, as_retriever
 
@@ -128,7 +134,7 @@ def autosurvey(
           "section_num": cfg.section_num} for c in chunks],
         parse=rough_parser, metric=metric, max_tokens=outline_tokens, temperature=T,
     )
-    outlines = [x.value for x in rough if x.ok]
+    outlines = [o for x in rough if (o := outline_or_example_titles(x, rough_parser, "rough outline", log))]
     if not outlines:
         raise GenerationError(f"autosurvey: outline step failed: {rough[0].error}")
     if len(outlines) > 1:
@@ -137,8 +143,9 @@ def autosurvey(
             {"topic": topic, "outline_list": "\n\n".join(o.as_text() for o in outlines)},
             parse=rough_parser, metric=metric, max_tokens=outline_tokens, temperature=T,
         )
-        if merged.ok:
-            outline: Outline = merged.value
+        kept = outline_or_example_titles(merged, rough_parser, "merged outline", log)
+        if kept is not None:
+            outline: Outline = kept
         else:
             log.append(f"merging outlines failed ({merged.error}); first outline used")
             outline = outlines[0]
@@ -166,8 +173,9 @@ def autosurvey(
         parse=sub_parser, metric=metric, max_tokens=sub_tokens, temperature=T,
     )
     for s, x in zip(outline.sections, subs, strict=True):
-        if x.ok:
-            s.children = [OutlineNode(n.title, n.description) for n in x.value.sections]
+        got = outline_or_example_titles(x, sub_parser, f"section {s.title!r}: subsection outline", log)
+        if got is not None:
+            s.children = [OutlineNode(n.title, n.description) for n in got.sections]
         else:
             log.append(f"section {s.title!r}: subsection outline failed ({x.error}); "
                        "written as one unit")

@@ -166,6 +166,7 @@ class JobResult:
     error: str | None = None
     usage: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
 
@@ -254,7 +255,7 @@ def run_generation_job(job: GenerationJob) -> JobResult:
     from surveybench.baselines.surveygen import GenerationError
     from surveybench.judges import make_judge
 
-    t0 = time.monotonic()
+    t0, cpu0 = time.monotonic(), time.process_time()
     fp = job.fingerprint()
     res = JobResult(job.baseline, job.task.survey_id, job.task.topic, "done", str(job.output))
     usage_path = job.dir / f"{job.slug}.usage.json"
@@ -299,6 +300,12 @@ def run_generation_job(job: GenerationJob) -> JobResult:
                               budget=budget, cutoff=job.task.date_cutoff, gold=gold,
                               settings=cfg, panel=panel or None)
         survey = survey.model_copy(update={"id": job.task.survey_id, "domain": job.task.domain})
+        cc = (survey.extra.get("retrieval") or {}).get("co_citation") or {}
+        if cc.get("without_metadata"):
+            res.notes.append(
+                f"{job.baseline}: {cc['without_metadata']} of {cc['co_cited_works']} co-cited works have "
+                f"no title in the index (second-level rows hold OpenAlex ids only); "
+                f"{cc['added']} added -- give --openalex-url to fetch them (SurveyGen App. C)")
         survey.extra["task"] = {"setting": SETTING_OF[job.baseline], "survey_id": job.task.survey_id,
                                 "date_cutoff": job.task.date_cutoff, "reference_budget": budget}
         usage = judge.usage_summary()
@@ -307,7 +314,11 @@ def run_generation_job(job: GenerationJob) -> JobResult:
         _write_json(job.output, survey.model_dump_json(indent=1))
         res.usage = usage
         res.seconds = time.monotonic() - t0
+        # CPU of the whole process (llama.cpp's threads included): exact with --jobs 1, an
+        # upper bound when jobs overlap
+        res.cpu_seconds = time.process_time() - cpu0
         _write_json(usage_path, {"fingerprint": fp, "usage": usage, "seconds": res.seconds,
+                                 "cpu_seconds": res.cpu_seconds, "attempt": attempt + 1,
                                  "settings": cfg.as_dict(), "judge": job.judge, "notes": res.notes})
         (job.dir / f"{job.slug}.failed.json").unlink(missing_ok=True)
         for p in panel:

@@ -74,8 +74,9 @@ def _clean(text: Any) -> str:
     return re.sub(r"\s+", " ", t.strip("*_# ").strip())
 
 
-def parse_surveygen_outline(reply: str) -> Outline:
-    """SurveyGen App. I outline JSON -> :class:`Outline`."""
+def parse_surveygen_outline(reply: str, *, keep_example_titles: bool = False) -> Outline:
+    """SurveyGen App. I outline JSON -> :class:`Outline`. Titles copied from the prompt's
+    example are dropped; an outline made only of them raises :class:`ParseError` unless ``keep_example_titles`` (then they are kept as written)."""
     obj = parse_json_object(reply)
     raw = obj.get("outline")
     if not isinstance(raw, list) or not raw:
@@ -100,8 +101,9 @@ def parse_surveygen_outline(reply: str) -> Outline:
                     t, d = _clean(s), ""
                 if t:
                     children.append(OutlineNode(t, d))
-        children = [c for c in children if not _is_placeholder(c.title)]
-        if not _is_placeholder(title):
+        if not keep_example_titles:
+            children = [c for c in children if not _is_placeholder(c.title)]
+        if keep_example_titles or not _is_placeholder(title):
             sections.append(OutlineNode(title, _clean(item.get("description")), children))
     if not sections:
         raise ParseError("the outline only repeats the prompt's example titles")
@@ -115,9 +117,11 @@ _LINE = re.compile(
 )
 
 
-def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
+def parse_autosurvey_outline(reply: str, unit: str = "section", *,
+                             keep_example_titles: bool = False) -> Outline:
     """AutoSurvey App. F outline text -> :class:`Outline` (``unit="subsection"`` for the
-    subsection outline, whose nodes come back as the outline's sections)."""
+    subsection outline, whose nodes come back as the outline's sections). Example titles as in
+    :func:`parse_surveygen_outline`."""
     if not reply or not reply.strip():
         raise ParseError("empty reply")
     text = re.sub(r"</?format>", "", reply, flags=re.I)
@@ -130,7 +134,7 @@ def parse_autosurvey_outline(reply: str, unit: str = "section") -> Outline:
         kind, value = m.group(1).lower(), _clean(m.group(3))
         if kind == "title" and not title:
             title = "" if _is_placeholder(value) else value
-        elif kind == unit and value and not _is_placeholder(value):
+        elif kind == unit and value and (keep_example_titles or not _is_placeholder(value)):
             nodes.append(OutlineNode(value))
         elif kind == "description" and nodes and not nodes[-1].description:
             nodes[-1].description = value
@@ -218,6 +222,9 @@ class SurveyGenOutlineParser:
     def __call__(self, reply: str) -> Outline:
         return parse_surveygen_outline(reply)
 
+    def keeping_example_titles(self, reply: str) -> Outline:
+        return parse_surveygen_outline(reply, keep_example_titles=True)
+
     @property
     def gbnf(self) -> str:
         if self._gbnf is None:
@@ -259,3 +266,25 @@ class AutoSurveyOutlineParser:
 
     def __call__(self, reply: str) -> Outline:
         return parse_autosurvey_outline(reply, unit=self.unit)
+
+    def keeping_example_titles(self, reply: str) -> Outline:
+        return parse_autosurvey_outline(reply, unit=self.unit, keep_example_titles=True)
+
+
+def outline_or_example_titles(judgement: Any, parser: Any, step: str, log: list[str]) -> Outline | None:
+    """The outline of ``judgement``; when its only fault is that every title copies the
+    prompt's format example (tiny models do this even after the judge's re-asks), the reply's
+    outline as written, with a warning in ``log`` -- the structure is the model's and well
+    formed, so the run goes on and the scores show the titles, instead of the job failing and
+    being retried into the same reply. None when the reply holds no outline at all."""
+    if judgement.ok:
+        return judgement.value
+    if not judgement.reply:
+        return None
+    try:
+        outline = parser.keeping_example_titles(judgement.reply)
+    except ParseError:
+        return None
+    log.append(f"{step}: every title copies the prompt's example after the judge's re-asks; "
+               f"kept as written ({', '.join(repr(s.title) for s in outline.sections[:3])})")
+    return outline

@@ -277,6 +277,9 @@ class IndexRetriever:
         self.exclude = index.matching_rows(gold) if gold is not None else set()  # type: ignore[attr-defined]
         self._row: dict[str, int] = {}
         self.fetched = 0
+        # the last co-citation expansion in numbers: works cited by >= min_citers of the
+        # selection, found in the index, fetched from OpenAlex, and left out for want of metadata
+        self.co_citation: dict[str, int] = {}
 
     def __len__(self) -> int:
         return self.limit - sum(1 for r in self.exclude if r < self.limit)
@@ -304,6 +307,7 @@ class IndexRetriever:
         chosen = {r.id for r in selected}
         out: list[Reference] = []
         remote: list[str] = []
+        no_metadata = 0
         for key, _count in ranked:
             if len(out) >= limit:
                 break
@@ -317,11 +321,18 @@ class IndexRetriever:
                     chosen.add(ref.id)
             elif self.openalex is not None and key.startswith("W"):
                 remote.append(key)
+            else:
+                no_metadata += 1  # only an id in the graph (e.g. second-level ids without rows)
+        from_index = len(out)
+        fetched_before = self.fetched
         # most co-cited first; fetched 100 ids per request until enough are published in time
         for s in range(0, len(remote), 100):
             if len(out) >= limit:
                 break
             out.extend(self._fetch(remote[s : s + 100], limit - len(out)))
+        self.co_citation = {"co_cited_works": len(ranked), "from_index": from_index,
+                            "from_openalex": self.fetched - fetched_before,
+                            "without_metadata": no_metadata, "added": len(out[:limit])}
         return out[:limit]
 
     def _fetch(self, work_ids: list[str], n: int) -> list[Reference]:
@@ -344,4 +355,5 @@ class IndexRetriever:
         return {"kind": "index", "index": str(self.index.path), "pool": len(self),  # type: ignore[attr-defined]
                 "cutoff": self.cutoff, "gold_excluded": len(self.exclude), "mode": self.mode,
                 "embedder": getattr(self.embedder, "model_id", None),
-                "fetched_from_openalex": self.fetched}
+                "fetched_from_openalex": self.fetched, **({"co_citation": self.co_citation}
+                                                          if self.co_citation else {})}

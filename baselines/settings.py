@@ -16,8 +16,10 @@ Defaults are the papers' values (``GenerationSettings.paper()``):
 
 ``GenerationSettings.tiny()`` is the preset for the tiny in-process judge (SmolLM2-135M, 8k
 context on a laptop CPU): the same steps with small sizes, so a run checks the pipeline in
-minutes. It is chosen automatically for that judge and printed; any option given explicitly
-wins over the preset.
+minutes. Its reference budget K is 12 instead of the human survey's count (114 on the SurveyGen
+example): the SurveyGen prompts list every selected paper, and 114 of them are ~5k prompt tokens
+per call, a minute each at the ~100 tokens/s this CPU prefills. It is chosen automatically for
+that judge and printed; any option given explicitly (``--budget``) wins over the preset.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ class GenerationSettings:
     def tiny(cls) -> GenerationSettings:
         """Small sizes for the tiny local judge: pipeline checks in minutes, not results."""
         return cls(
-            max_tokens=192, abstract_chars=80, min_sections=2, max_sections=2,
+            budget=12, max_tokens=192, abstract_chars=80, min_sections=2, max_sections=2,
             max_subsections=1, qualsg_initial_n=24, qualsg_co_cited=12,
             autosurvey_initial_n=24, autosurvey_chunk_tokens=1500, autosurvey_sections=2,
             autosurvey_papers_per_subsection=3, autosurvey_paper_tokens=40,

@@ -25,7 +25,12 @@ from surveybench.prompts import generation as P
 
 from surveybench.baselines.assemble import assemble_survey, numbered_paper_list
 from surveybench.baselines.citations import CitationRegistry, link_numbered
-from surveybench.baselines.outline import Outline, SurveyGenOutlineParser, structured_tokens
+from surveybench.baselines.outline import (
+    Outline,
+    SurveyGenOutlineParser,
+    outline_or_example_titles,
+    structured_tokens,
+)
 from surveybench.baselines import qualsg, retrieval
 from surveybench.baselines.settings import GenerationSettings
 
@@ -199,9 +204,9 @@ def write_survey(
                                             outline_tokens)
     j = judge.ask(outline_prompt, values, parse=outline_parser, metric=metric,
                   max_tokens=outline_tokens, temperature=cfg.temperature)
-    if not j.ok:
+    outline: Outline | None = outline_or_example_titles(j, outline_parser, "outline", log)
+    if outline is None:
         raise GenerationError(f"{system}: outline step failed: {j.error}")
-    outline: Outline = j.value
     outline_text = outline.as_text()
 
     leaves = outline.leaves()

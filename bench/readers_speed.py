@@ -1,9 +1,11 @@
 """Reader speed on the real files and on synthetic large Markdown surveys (linear scaling check).
 
-Run: python bench/readers_speed.py   (needs ../shared/data beside the project root)
+Run: python bench/readers_speed.py [--before OLD_SRC]   (needs ../shared/data beside the project root)
 
-There is no reference implementation to compare with; the synthetic files double in size so
-the printed ratio of times shows whether parsing stays linear (ratio ~2) as files grow.
+``--before OLD_SRC`` times the same real files with an older copy of the readers in the same run
+(``git archive <commit> surveybench metrics baselines data_builders leaderboard | tar -x -C OLD_SRC``)
+and prints new / old: the issue asks for at most 2x. The synthetic files double in size so the
+printed ratio of times shows whether parsing stays linear (ratio ~2) as files grow.
 """
 
 from __future__ import annotations
@@ -57,8 +59,38 @@ def _synthetic(kb: int, style: str, seed: int = 0) -> str:
     return "\n".join(out)
 
 
+def _real_files() -> list[Path]:
+    return sorted(DATA.glob("surveybench-dev/*/*.md")) + sorted(DATA.glob("autosurvey/*")) + sorted(DATA.glob("surveygen/*.json"))
+
+
+def _total_real(repeat: int = 3) -> float:
+    files = _real_files()
+    read_survey_report(files[0])
+    return sum(_time(f, repeat) for f in files)
+
+
+def _before(old_src: Path) -> float:
+    """Seconds the readers in ``old_src`` take on the real files (a child process imports them)."""
+    import os
+    import subprocess
+
+    code = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import readers_speed as b; print(b._total_real())"
+    env = {**os.environ, "PYTHONPATH": str(old_src)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=old_src, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
 def main() -> int:
-    files = sorted(DATA.glob("surveybench-dev/*/*.md")) + sorted(DATA.glob("autosurvey/*")) + sorted(DATA.glob("surveygen/*.json"))
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--before", type=Path, help="a copy of an older surveybench source tree to compare with")
+    args = ap.parse_args()
+    if args.before:
+        old = _before(args.before)
+        new = _total_real()
+        print(f"real files: old readers {old:.2f} s, these readers {new:.2f} s, ratio {new / old:.2f}x (budget 2x)")
+    files = _real_files()
     read_survey_report(files[0])  # imports and regex compilation out of the timings
     total_kb = total_s = 0.0
     print(f"{'file':70s} {'KB':>7s} {'ms':>8s}")

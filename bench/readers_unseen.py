@@ -1,12 +1,16 @@
 """The readers on survey files they were never tuned to: the issue-9 table, per split and family.
 
-Run: python bench/readers_unseen.py --data /work/unseen [--split dev|holdout|all] [--json out.json]
-     [--failures] [--before OLD_SRC]   (OLD_SRC: e.g. `git archive <commit> surveybench | tar -x -C OLD_SRC`)
+Run: python bench/readers_unseen.py --data /work/unseen [--split dev|dev2|holdout|holdout2|never-tuned|all]
+     [--json out.json] [--failures] [--before OLD_SRC]
+     (OLD_SRC: e.g. `git archive <commit> surveybench | tar -x -C OLD_SRC`)
 
-``--data`` holds ``dev/`` and ``holdout/`` (default: $SURVEYBENCH_UNSEEN_DIR); the hand labels
-are tests/data/unseen/labels.json (the data card tests/data/unseen/README.md says where every file
-comes from and how to fetch it again; the files themselves are not in the project). Tune readers
-on ``dev`` only: ``holdout`` measures what tuning did not see.
+``--data`` holds ``dev/``, ``dev2/``, ``holdout/`` and ``holdout2/`` (default: $SURVEYBENCH_UNSEEN_DIR);
+the hand labels are tests/data/unseen/labels.json (the data card tests/data/unseen/README.md says
+where every file comes from and how to fetch it again; the files themselves are not in the
+project). Two batches, each split by topic: ``dev``/``holdout`` (42 files) and ``dev2``/``holdout2``
+(33 files from two other repositories). Tune readers on ``dev`` and ``dev2`` only; ``holdout`` and
+``holdout2`` measure what tuning did not see, and the table ends with both together ("never tuned").
+``holdout`` is not perfectly blind: a previous session's closing note listed some of its failures.
 
 Every rate counts what was lost, never skips it:
 
@@ -51,7 +55,12 @@ from surveybench.readers import read_survey_report
 
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = ("pdf-human", "deep-research", "generator")
-SPLITS = ("dev", "holdout")
+SPLITS = ("dev", "dev2", "holdout", "holdout2")
+# tuned on: dev (issue 9's first round) and dev2 (the second batch); never tuned on: holdout and holdout2.
+# holdout is not perfectly blind: a previous session's closing note listed some of its failure examples.
+NEVER_TUNED = ("holdout", "holdout2")
+NEVER_TUNED_TITLE = ("never tuned: holdout + holdout2 (holdout's failure examples were listed in a previous "
+                     "session's closing note, so it is not perfectly blind)")
 # the issue's "Done when" thresholds
 THRESHOLDS = {
     "sections_right": 0.99,
@@ -101,8 +110,10 @@ def _words(text: str) -> list[str]:
 
 
 def _first_author_surname_matches(ref: Reference, surname: str) -> bool:
-    """The key's surname is a whole name of the first author ("Ye" is not "Yeh", nor "Nye")."""
-    key = _words(surname)
+    """The key's surname is a whole name of the first author ("Ye" is not "Yeh", nor "Nye"); a
+    surname printed in several pieces ("D'Angelo", "Sohl- Dickstein", "Del Negro", "van Wezel")
+    matches a run of the author's name words that joins to it."""
+    key = norm_text(surname)
     if ref.authors:
         name = _words(ref.authors[0].name)
     else:
@@ -110,7 +121,7 @@ def _first_author_surname_matches(ref: Reference, surname: str) -> bool:
         # "Long Ouyang, Jeff Wu ...", "[1] Ouyang L, ...", "Joseph F. DeRose, ...", "Hugging Face. Open r1"
         head = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", ref.raw or "")
         name = _words(re.split(r",| and ", head, maxsplit=1)[0])[:4]
-    return any(name[i : i + len(key)] == key for i in range(len(name) - len(key) + 1))
+    return any("".join(name[i:j]) == key for i in range(len(name)) for j in range(i + 1, len(name) + 1))
 
 
 def ref_matches_key(ref: Reference, key: str) -> bool:
@@ -224,6 +235,7 @@ class FileScore:
     error: str | None = None
     sections_right: bool = False
     sections_found: list[str] = field(default_factory=list)
+    sections_expected: list[str] = field(default_factory=list)
     refs_expected: int = 0
     refs_found: int | None = None
     keys: int = 0
@@ -245,6 +257,7 @@ def score_file(data_dir: Path, label: dict[str, Any]) -> FileScore:
     fs = FileScore(
         file=label["file"], split=label["split"], family=label["family"],
         citation_style=label["citation_style"], refs_expected=label["references"],
+        sections_expected=list(label["top_level_sections"]),
     )
     fs.keys = sum(len(p["cites"]) for p in label["paragraphs"])
     fs.dangling = sum(len(p.get("dangling", [])) for p in label["paragraphs"])
@@ -300,6 +313,8 @@ def aggregate(scores: list[FileScore]) -> dict[str, Any]:
 
     return {
         "files": n,
+        "files_numbered": len(num),
+        "files_author_year": len(ay),
         "parsed": ratio(sum(s.parsed for s in scores), n),
         "sections_right": ratio(sum(s.sections_right for s in scores), n),
         "refs_exact": ratio(sum(s.parsed and s.refs_found == s.refs_expected for s in scores), n),
@@ -319,7 +334,8 @@ def aggregate(scores: list[FileScore]) -> dict[str, Any]:
 
 
 def run(data_dir: Path, split: str = "all", labels_path: Path = LABELS) -> list[FileScore]:
-    labels = [x for x in load_labels(labels_path) if split == "all" or x["split"] == split]
+    wanted = {"all": set(SPLITS), "never-tuned": set(NEVER_TUNED)}.get(split, {split})
+    labels = [x for x in load_labels(labels_path) if x["split"] in wanted]
     missing = [x["file"] for x in labels if not (data_dir / x["file"]).is_file()]
     if missing:
         raise SystemExit(f"{len(missing)} labelled files missing under {data_dir} (e.g. {missing[0]}); "
@@ -362,16 +378,38 @@ _KINDS = (
 )
 
 
+def _kind(failure: str, score: FileScore) -> str:
+    """A failure's class, finer than its kind where the message says more (never which file)."""
+    kind = next((k for k, needle in _KINDS if needle in failure), "other")
+    if kind == "reference count off":
+        m = re.search(r"found (\d+), labelled (\d+)", failure)
+        if m:
+            kind += " (too few: entries merged)" if int(m[1]) < int(m[2]) else " (too many: entries split)"
+    elif kind == "sections differ":
+        m = re.search(r"found (\d+)", failure)
+        want = len(score.sections_expected)
+        if m:
+            found = int(m[1])
+            kind += (" (too many)" if found > want else " (too few)" if found < want else " (same count, other titles)")
+    elif kind in ("key missed or unresolved", "key linked with unlabelled entries"):
+        kind += f", {score.citation_style}"
+    return kind
+
+
 def failure_kinds(scores: list[FileScore]) -> str:
-    """How many failures of each kind, per split (what to work on, without reading holdout files)."""
+    """How many failures of each class, per split, with the number of files they occur in: what to
+    work on (and what to report for the holdouts) without reading holdout files."""
     lines = []
-    for split in sorted({s.split for s in scores}):
+    for split in sorted({s.split for s in scores}, key=lambda x: SPLITS.index(x) if x in SPLITS else 9):
         counts: dict[str, int] = {}
+        files: dict[str, set[str]] = {}
         for s in (x for x in scores if x.split == split):
             for f in s.failures:
-                kind = next((k for k, needle in _KINDS if needle in f), "other")
+                kind = _kind(f, s)
                 counts[kind] = counts.get(kind, 0) + 1
-        lines.append(f"{split} failures: " + (", ".join(f"{k} {n}" for k, n in counts.items()) or "none"))
+                files.setdefault(kind, set()).add(s.file)
+        lines.append(f"{split} failures: " + (", ".join(
+            f"{k} {n} (in {len(files[k])} files)" for k, n in sorted(counts.items(), key=lambda kv: -kv[1])) or "none"))
     return "\n".join(lines)
 
 
@@ -385,6 +423,7 @@ def table(scores: list[FileScore]) -> str:
     """Markdown table: one column per family and one for all files, per split present."""
     rows = [
         ("files", lambda a: str(a["files"])),
+        ("files in numbered / author-year styles", lambda a: f"{a['files_numbered']} / {a['files_author_year']}"),
         ("files parsed", lambda a: _pct(a["parsed"])),
         ("top-level sections right", lambda a: _pct(a["sections_right"])),
         ("reference count exact", lambda a: _pct(a["refs_exact"])),
@@ -399,8 +438,10 @@ def table(scores: list[FileScore]) -> str:
     ]
     out = []
     splits = sorted({s.split for s in scores}, key=lambda x: SPLITS.index(x) if x in SPLITS else 9)
-    for split in splits:
-        ss = [s for s in scores if s.split == split]
+    groups = [(split, [s for s in scores if s.split == split]) for split in splits]
+    if all(split in splits for split in NEVER_TUNED):
+        groups.append((NEVER_TUNED_TITLE, [s for s in scores if s.split in NEVER_TUNED]))
+    for split, ss in groups:
         cols = [(f, [s for s in ss if s.family == f]) for f in FAMILIES if any(s.family == f for s in ss)]
         cols.append(("all", ss))
         aggs = [(name, aggregate(group)) for name, group in cols]
@@ -416,12 +457,12 @@ def table(scores: list[FileScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=os.environ.get("SURVEYBENCH_UNSEEN_DIR"),
-                    help="folder with dev/ and holdout/ (default: $SURVEYBENCH_UNSEEN_DIR)")
-    ap.add_argument("--split", choices=("dev", "holdout", "all"), default="all")
+                    help="folder with dev/, dev2/, holdout/ and holdout2/ (default: $SURVEYBENCH_UNSEEN_DIR)")
+    ap.add_argument("--split", choices=(*SPLITS, "never-tuned", "all"), default="all")
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--json", type=Path, help="also write per-file scores here")
-    ap.add_argument("--failures", action="store_true", help="print every failure per file (dev only: "
-                    "read holdout failures only to report them, never to tune)")
+    ap.add_argument("--failures", action="store_true", help="print every failure per file of the tuning "
+                    "splits (dev, dev2); holdout and holdout2 failures are only counted by kind")
     ap.add_argument("--recreate-from", type=Path, metavar="MIRRORS",
                     help="first write the labelled files into --data from repositories fetched with the "
                     "search tool (MIRRORS/<owner>+<name>/repo), checking their sha256")
@@ -447,8 +488,12 @@ def main(argv: list[str] | None = None) -> int:
     print(failure_kinds(scores))
     print("Done-when thresholds: " + ", ".join(f"{k} >= {100 * v:.0f}%" for k, v in THRESHOLDS.items()))
     if args.failures:
+        # holdout failures are never printed file by file (they would tune): their kinds are counted above
+        hidden = sorted({s.split for s in scores if s.split in NEVER_TUNED and s.failures})
+        if hidden:
+            print(f"\n(--failures lists tuning splits only; {', '.join(hidden)}: counts by kind above)")
         for s in scores:
-            if s.failures:
+            if s.failures and s.split not in NEVER_TUNED:
                 print(f"\n{s.file}")
                 for f in s.failures:
                     print(f"  - {f}")

@@ -208,6 +208,7 @@ class PreparedClaims:
     sources: dict[str, str]  # ref id -> premise text
     unverifiable: list[dict[str, Any]]  # claims left out, with why
     on_title: list[str] = field(default_factory=list)  # ref ids whose title stood in for a text
+    unverifiable_citations: int = 0  # citations (resolved or not) of the claims left out
 
 
 def prepare_claims(survey: Survey, full_texts: Mapping[str, str] | None = None, *, title_fallback: bool = False) -> PreparedClaims:
@@ -220,6 +221,7 @@ def prepare_claims(survey: Survey, full_texts: Mapping[str, str] | None = None, 
     on_title: set[str] = set()
     ok: list[Claim] = []
     bad: list[dict[str, Any]] = []
+    bad_citations = 0
     for claim in extract_claims(survey):
         missing_text: list[str] = []
         for rid in claim.ref_ids:
@@ -233,6 +235,7 @@ def prepare_claims(survey: Survey, full_texts: Mapping[str, str] | None = None, 
             else:
                 missing_text.append(",".join(ref.numbers) if ref and ref.numbers else rid)
         if claim.unresolved or missing_text:
+            bad_citations += len(claim.ref_ids) + len(claim.unresolved)
             bad.append({
                 "claim": claim.sentence,
                 "section": claim.section,
@@ -243,7 +246,7 @@ def prepare_claims(survey: Survey, full_texts: Mapping[str, str] | None = None, 
         ok.append(claim)
     for i, c in enumerate(ok):
         c.index = i
-    return PreparedClaims(ok, sources, bad, sorted(on_title))
+    return PreparedClaims(ok, sources, bad, sorted(on_title), bad_citations)
 
 
 def premise(claim: Claim, subset: frozenset[str], sources: Mapping[str, str]) -> str:
@@ -336,6 +339,15 @@ class CitationNLI(JudgedMetric):
             details={
                 "nli": backend.name,
                 **({"reason": reason} if reason else {}),
+                # what each score is over, of all cited sentences / all their citations: claims
+                # left out (unverifiable, failed answers) show as used < of next to the score
+                "parts": {
+                    "recall": {"used": out.recall_claims, "of": n_all},
+                    "precision": {
+                        "used": out.precision_citations,
+                        "of": sum(len(c.ref_ids) for c in claims) + prepared.unverifiable_citations,
+                    },
+                },
                 "references_judged_on_title": prepared.on_title,
                 "claims_total": n_all,
                 "claims_judged": out.recall_claims,

@@ -19,6 +19,10 @@ Definition: weAIDB/SurveyBench ``src/content_based_eval/eval_content.py`` and
       score_c = (1/|chapters|) Σ_chapter judge_c(chapter)
 
 ``mean`` averages the five criteria. With a panel each judgement is the mean over judges.
+``content_quality_max_chars`` cuts every prompt's survey text further (a cheaper run, e.g. with
+the tiny local judge; recorded in ``details["clipped"]``). The human survey comes first in the
+with-reference prompts (as in the original), so with a local judge the five criteria of one pair,
+and the pairs of one topic, reuse its evaluated prefix.
 Differences from the script: a reply without exactly one 1-5 rating is re-asked then recorded as a
 failure (the script's ``int(reply)`` would crash the run); a survey with no chapter over 2,000
 characters gets None scores with the reason (the script divides by zero).
@@ -64,6 +68,10 @@ class ContentQuality(JudgedMetric):
             Option("content_quality_setting", str, "with_ref",
                    "with_ref: against the human survey (the script's default); without_ref_document: "
                    "whole survey alone; without_ref_chapter: chapter by chapter", SETTINGS),
+            Option("content_quality_max_chars", int, None,
+                   "at most this many characters of survey text per prompt (with_ref: 40% generated, 60% "
+                   "human, as the script's 100,000/150,000); default: the script's cuts, within what a local "
+                   "judge's context holds. Smaller is cheaper, not different in definition"),
         ),
     )
 
@@ -72,6 +80,12 @@ class ContentQuality(JudgedMetric):
             ctx.options.get("content_quality_setting", "with_ref"))
         topic = candidate.topic or reference.topic or reference.title
         budget = text_budget(judging, AI_CHARS + HUMAN_CHARS)
+        max_chars = self.spec.option("content_quality_max_chars").check(  # type: ignore[union-attr]
+            ctx.options.get("content_quality_max_chars"))
+        if max_chars is not None:
+            if max_chars < 500:
+                raise ValueError("content_quality_max_chars must be at least 500")
+            budget = min(budget, max_chars)
         prompts = prompts_for(setting)
         details: dict[str, Any] = {"setting": setting, "prompts": {c: p.fingerprint for c, p in prompts.items()}}
         empty = {c: None for c in (*CRITERIA, "mean")}

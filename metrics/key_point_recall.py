@@ -230,6 +230,8 @@ class KeyPointRecall(JudgedMetric):
                 "present": sum(f is True for f in found),
                 "missing_count": sum(f is False for f in found),
                 "undetermined": sum(f is None for f in found),
+                # KPR is over the key points with an answer; undetermined ones show as used < of
+                "parts": {"kpr": {"used": sum(f is not None for f in found), "of": len(points)}},
                 "sections_asked": len(sections),
                 "sections_cut": [s.title for s in sections if len(s.text()) > section_chars],
                 "chunks": len(chunks),

@@ -41,6 +41,13 @@ random; we order them by its suitability score with a topic-seeded tie order, so
 reproducible. Unparseable judge replies are re-asked and then recorded as failures (the script
 reads an unreadable comparison as a tie and an unreadable support check as "not supported").
 A panel of judges lends its first judge.
+
+Cost. A full quiz is ~250 judge calls per survey, most carrying the retrieved text (whole
+sections: the script sends them whole). Options that make a run cheaper without changing what is
+computed: ``quiz_general_per_category`` (first n questions of each category),
+``quiz_categories``, ``quiz_specific_questions`` and ``quiz_context_chars`` (retrieved text per
+prompt cut to n characters, as a judge's context would cut it). A local judge's context (8,192
+tokens for SmolLM2) caps the text at what it holds (:func:`surveybench.metrics._weaidb.text_budget`).
 """
 
 from __future__ import annotations
@@ -166,13 +173,17 @@ class QuizMetric(JudgedMetric):
                    "ask only the first n general questions of each category (default: all 22)"),
             Option("quiz_categories", str, None,
                    "comma-separated subset of the seven categories to ask (default: all)"),
+            Option("quiz_context_chars", int, None,
+                   "at most this many characters of retrieved survey text per prompt (answer and support "
+                   "check; default: the whole text as the script sends it, or what a local judge's context "
+                   "holds); a smaller value makes a run cheaper, not different in definition"),
         ),
     )
 
     # ---- the per-topic quiz ---------------------------------------------------------------------
     def quiz_for(self, judge: Any, embedder: Any, reference: Survey, topic: str, ctx: MetricContext,
                  n_specific: int, per_category: int | None, categories: tuple[str, ...] | None,
-                 budget: int) -> tuple[Any, bool]:
+                 budget: int, context_chars: int | None = None) -> tuple[Any, bool]:
         from surveybench.prompts import weaidb as P
         from surveybench.quizzes import GeneralQuestion, Quiz, QuizStore
         from surveybench.workspace import survey_hash
@@ -185,6 +196,10 @@ class QuizMetric(JudgedMetric):
             "specific_questions": n_specific, "general_per_category": per_category,
             "categories": list(categories) if categories else None,
         }
+        if context_chars is not None:
+            # the human answers were made from this much text (only when set: the keys of
+            # quizzes made without the option stay as they were)
+            made_with["context_chars"] = context_chars
         store = QuizStore(ctx.cache_dir / "quizzes" if ctx.cache_dir is not None else None)
 
         def make(key: str) -> Quiz:
@@ -300,10 +315,16 @@ class QuizMetric(JudgedMetric):
             raise ValueError("quiz_specific_questions must be >= 0 and quiz_general_per_category >= 1")
         categories = parse_categories(self.spec.option("quiz_categories").check(  # type: ignore[union-attr]
             ctx.options.get("quiz_categories")))
+        context_chars = self.spec.option("quiz_context_chars").check(  # type: ignore[union-attr]
+            ctx.options.get("quiz_context_chars"))
+        if context_chars is not None and context_chars < 100:
+            raise ValueError("quiz_context_chars must be at least 100")
         topic = reference.topic or candidate.topic or reference.title
         budget = text_budget([judge], 10**9)  # the script sends whole documents
+        if context_chars is not None:
+            budget = min(budget, context_chars)
         quiz, made_now = self.quiz_for(judge, embedder, reference, topic, ctx, n_specific, per_category,
-                                       categories, budget)
+                                       categories, budget, context_chars)
 
         answerer = Answerer(judge, embedder, candidate, budget)
         general_answers = answerer.answer_all([g.question for g in quiz.general])

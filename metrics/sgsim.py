@@ -43,6 +43,16 @@ readers give levels from the section numbering, so that step is not needed. Fait
 (sentence, references) pairs from a CSV made elsewhere; we take every sentence with a citation
 marker and the references its markers resolve to (``sgsim_max_sentences`` caps how many, first
 ones first; default all).
+
+Cost and options. Judged in full, a survey costs one call per cited sentence (hundreds on the
+development set) and per heading with sub-headings, per 20 references, plus three whole-text
+calls; the human survey's calls repeat for every system and are answered by the judge cache.
+Cheaper runs, each a typed option recorded with the results: ``sgsim_max_sentences`` (first n
+cited sentences), ``sgsim_max_references`` (reference quality of the first n references),
+``sgsim_max_chars`` (outline, text and reference list cut to n characters per prompt, as a
+judge's context would cut them). The outline-structure prompt puts its instructions before the
+parent/children block (prompt v2, the text unchanged), so a local judge evaluates them once per
+topic and each further call costs only its own headings.
 """
 
 from __future__ import annotations
@@ -224,7 +234,8 @@ def similarity_matrix(embedder: Any, items: list[str], human: list[str], kind: s
 # ---- judging ----------------------------------------------------------------------------------------
 
 def judge_survey(judge: Any, survey: Survey, topic: str, *, budget: int, max_sentences: int | None,
-                 role: str) -> tuple[dict[str, float | None], dict[str, Any], list[dict[str, Any]]]:
+                 role: str, max_references: int | None = None
+                 ) -> tuple[dict[str, float | None], dict[str, Any], list[dict[str, Any]]]:
     """SGSimEval's six base scores of one survey, with details and failures."""
     from surveybench.metrics._reply_parsers import json_scores, parse_children
     from surveybench.prompts import sgsimeval as P
@@ -291,11 +302,13 @@ def judge_survey(judge: Any, survey: Survey, topic: str, *, budget: int, max_sen
     details["faithfulness_counts"] = {"supported": counted[0], "total": counted[1], "sentences": len(sentences)}
 
     # reference quality: batches of 20
-    batches = [refs[i:i + REFERENCE_BATCH] for i in range(0, len(refs), REFERENCE_BATCH)]
+    judged_refs = refs if max_references is None else refs[:max_references]
+    batches = [judged_refs[i:i + REFERENCE_BATCH] for i in range(0, len(judged_refs), REFERENCE_BATCH)]
     counted = _counts(judge, P.REFERENCE_QUALITY, [
         {"topic": topic, "references": "\n".join(b)} for b in batches], note, "reference_quality")
     scores["reference_quality"] = share_score(*counted, digits=2) if counted[1] > 0 else None
-    details["reference_quality_counts"] = {"supported": counted[0], "total": counted[1], "batches": len(batches)}
+    details["reference_quality_counts"] = {"supported": counted[0], "total": counted[1], "batches": len(batches),
+                                           "references_judged": len(judged_refs), "references": len(refs)}
     return scores, details, failures
 
 
@@ -320,7 +333,7 @@ class SGSim(JudgedMetric):
     requires = frozenset({"judge", "embedder"})
     whole_panel = False
     spec = MetricSpec(
-        version="1",
+        version="2",  # 2: OUTLINE_STRUCTURE prompt v2 (instructions before the parent/children block)
         scores=(
             higher("outline", "judge score 1-5 of the heading list (SGSimEval Outline)", 1.0, 5.0),
             higher("content", "mean of the judge's 1-5 Coverage, Structure, Relevance, Language, Criticalness", 1.0, 5.0),
@@ -340,6 +353,11 @@ class SGSim(JudgedMetric):
             Option("sgsim_similarity", str, "cosine",
                    "cosine (the paper) or script (1 - squared L2 as the script's Chroma query gives)", ("cosine", "script")),
             Option("sgsim_max_sentences", int, None, "judge at most this many cited sentences for faithfulness (default: all)"),
+            Option("sgsim_max_chars", int, None,
+                   "at most this many characters of outline, survey text or reference list per prompt (default: "
+                   "whole texts as the script sends them, or what a local judge's context holds)"),
+            Option("sgsim_max_references", int, None,
+                   "judge the reference quality of at most the first n references (batches of 20; default: all)"),
         ),
     )
 
@@ -347,12 +365,21 @@ class SGSim(JudgedMetric):
         judge = judging[0]
         kind = self.spec.option("sgsim_similarity").check(ctx.options.get("sgsim_similarity", "cosine"))  # type: ignore[union-attr]
         max_sentences = self.spec.option("sgsim_max_sentences").check(ctx.options.get("sgsim_max_sentences"))  # type: ignore[union-attr]
+        max_chars = self.spec.option("sgsim_max_chars").check(ctx.options.get("sgsim_max_chars"))  # type: ignore[union-attr]
+        max_refs = self.spec.option("sgsim_max_references").check(ctx.options.get("sgsim_max_references"))  # type: ignore[union-attr]
+        if (max_chars is not None and max_chars < 500) or (max_refs is not None and max_refs < 1) or \
+                (max_sentences is not None and max_sentences < 0):
+            raise ValueError("sgsim_max_chars must be >= 500, sgsim_max_references >= 1, sgsim_max_sentences >= 0")
         topic = candidate.topic or reference.topic or reference.title
         budget = text_budget([judge], UNLIMITED)  # the script sends whole texts
+        if max_chars is not None:
+            budget = min(budget, max_chars)
         mine, my_details, failures = judge_survey(judge, candidate, topic, budget=budget,
-                                                  max_sentences=max_sentences, role="generated")
+                                                  max_sentences=max_sentences, role="generated",
+                                                  max_references=max_refs)
         human, human_details, human_failures = judge_survey(judge, reference, topic, budget=budget,
-                                                            max_sentences=max_sentences, role="human")
+                                                            max_sentences=max_sentences, role="human",
+                                                            max_references=max_refs)
         embedder = ctx.get("embedder")
         sims = {
             "outline": top_n_mean(similarity_matrix(
@@ -371,16 +398,26 @@ class SGSim(JudgedMetric):
             scores[f"{key}_sim_hp"] = human_perfect(mine[key], s, 5.0 if key in LIKERT else 100.0)
         scores.update({f"similarity_{k}": v for k, v in sims.items()})
         # a score with no number says why (never a silent gap)
-        reasons: dict[str, str] = {}
+        nothing = {  # what each similarity compares, and why there can be nothing
+            "outline": "no outline path of three or more headings in one of the two surveys (cal_similarity "
+                       "drops shorter paths)",
+            "content": "no content section in one of the two surveys",
+            "reference": "no reference in one of the two surveys",
+        }
+        reasons: dict[str, str] = {f"similarity_{k}": nothing[k] for k, v in sims.items() if v is None}
         for key in (*LIKERT, *PERCENT):
             if mine.get(key) is None:
                 why = (f"no {key} judgement: no cited sentence was judged (no citation markers, or "
                        "sgsim_max_sentences=0)" if key == "faithfulness" else f"no {key} judgement")
                 for name in (key, f"{key}_sim", f"{key}_sim_hp"):
                     reasons[name] = why
-            elif scores.get(f"{key}_sim") is None:
+                continue
+            sim = SIMILARITY_OF[key]
+            if sims[sim] is None:
+                for name in (f"{key}_sim", f"{key}_sim_hp"):
+                    reasons[name] = f"no {sim} similarity: {nothing[sim]}"
+            elif human.get(key) is None:
                 reasons[f"{key}_sim"] = f"the human survey has no {key} score to balance against"
-        reasons.update({f"similarity_{k}": f"nothing to compare for {k}" for k, v in sims.items() if v is None})
         return MetricResult(
             NAME, scores,
             {"human_scores": human, "generated": my_details, "human": human_details,

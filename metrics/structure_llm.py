@@ -25,7 +25,7 @@ class StructureLLM(JudgedMetric):
     paper = "SurveyGen §3.2, App. D, App. I"
     requires = frozenset({"judge"})
     spec = MetricSpec(
-        version="1",
+        version="2",  # 2: prompt version 2 (human outline first)
         scores=(higher("rel_llm", "judge score 1-5: how closely the generated outline matches the human outline", 1.0, 5.0),),
     )
 

@@ -46,6 +46,8 @@ __all__ = [
 # metric whose prompt holds only the two outlines, so the local judge answers in seconds.
 # Measured by helper D (issue 15): whole-survey semantic_similarity and bertscore cost ~600 CPU-s each
 # on the dev set, so the embedding family is represented by relevance_semantic + structural_overlap.
+# The whole quickstart on the dev set, cold caches, local judge: 292 CPU-s, structure_llm 122 of them
+# (its prompt's human-outline prefix is evaluated once per topic by the in-process model).
 QUICKSTART_METRICS = (
     "rouge,citation_set,citation_set_listed,reference_stats,reference_distribution,"
     "structural_overlap,relevance_semantic,structure_llm"

@@ -216,10 +216,21 @@ def test_co_citation_fetches_missing_works_from_openalex(sources, fake_apis, web
     ds = export_surveygen(tmp_path / "ds", None)
     build_index([ds], tmp_path / "idx", HashingEmbedder())
     idx = load_index(tmp_path / "idx")
+    offline = IndexRetriever(idx, HashingEmbedder(), cutoff="2018-02-01")
+    first = [ref for ref, _ in offline.search("deep learning computer vision", 40)]
+    # the works cited by >= 2 of the 40, counted by hand from their referenced_works
+    cited = Counter(w.rsplit("/", 1)[-1] for ref in first for w in set(ref.referenced_works))
+    n_co = sum(1 for c in cited.values() if c >= 2)
+    assert n_co > 10 and offline.co_cited(first, min_citers=2, limit=10) == []
+    # offline, the numbers say why nothing was added: the ids have no metadata in the index
+    assert offline.co_citation == {"co_cited_works": n_co, "from_index": 0, "from_openalex": 0,
+                                   "without_metadata": n_co, "added": 0}
     r = IndexRetriever(idx, HashingEmbedder(), cutoff="2018-02-01", openalex=_openalex(fake_apis.openalex_url))
-    first = [ref for ref, _ in r.search("deep learning computer vision", 40)]
-    got = r.co_cited(first, min_citers=2, limit=10)
+    got = r.co_cited([ref for ref, _ in r.search("deep learning computer vision", 40)], min_citers=2, limit=10)
     assert len(got) == 10 and r.fetched == 10
+    assert r.co_citation == {"co_cited_works": n_co, "from_index": 0, "from_openalex": 10,
+                             "without_metadata": 0, "added": 10}
+    assert r.describe()["co_citation"] == r.co_citation
     assert all(g.title == webapi_facts.works[g.id]["title"] for g in got)
     assert any("/works" in x.path for x in fake_apis.ok_requests())
 

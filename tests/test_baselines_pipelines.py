@@ -119,6 +119,30 @@ def test_topic_only_prose_fallback_and_failed_outline(scripted_llm, judge) -> No
         run_baseline("topic-only", "Other topic", judge)
 
 
+EXAMPLE_TITLES_OUTLINE = json.dumps({"title": "TITLE OF THE SURVEY", "outline": [
+    {"section_title": "SECTION TITLE 1", "description": "A brief description of this section.",
+     "subsections": {"subsection title 1": "content"}},
+    {"section_title": "SECTION TITLE 2", "description": "A brief description of this section.",
+     "subsections": {}}]})
+
+
+def test_an_outline_of_example_titles_is_kept_with_a_warning(scripted_llm, judge) -> None:
+    """A well-formed outline that only copies the prompt's example titles (what SmolLM2 writes
+    under the grammar) is re-asked twice (the judge's parse retries), then kept as written with
+    a warning: the job ends instead of failing into the same reply again (issue 13)."""
+    scripted_llm.when(r"generate the outline", EXAMPLE_TITLES_OUTLINE)
+    scripted_llm.when(r"write a subsection", json.dumps({"content": "Text.", "references": []}))
+    s = run_baseline("topic-only", "Topic", judge)
+    outline_calls = [r for r in scripted_llm.requests if "generate the outline" in r.text]
+    assert len(outline_calls) == 3  # first answer + 2 re-asks, nothing more
+    assert [(x.number, x.title) for x in s.sections] == [
+        ("1", "SECTION TITLE 1"), ("1.1", "subsection title 1"), ("2", "SECTION TITLE 2")]
+    assert s.title == "Topic"  # the example survey title is not taken as the title
+    assert len(s.extra["problems"]) == 1
+    assert "every title copies the prompt's example" in s.extra["problems"][0]
+    assert "'SECTION TITLE 1'" in s.extra["problems"][0]
+
+
 def _rag_server(scripted_llm) -> list[dict[int, str]]:
     seen: list[dict[int, str]] = []
     scripted_llm.when(r"generate the outline", OUTLINE_JSON)

@@ -298,3 +298,26 @@ def test_markdown_reads_back(tmp_path: Path) -> None:
     assert [r.title for r in back.references] == ["Paper Alpha on things", "Paper Beta: other things"]
     assert [[m.ref_ids for m in p.citations] for _, p in back.paragraphs()] == [
         [["1"]], [["2"], ["1"]], [["2"]]]
+
+
+def test_example_titles_are_kept_only_on_request_and_with_a_warning() -> None:
+    from surveybench.baselines.outline import AutoSurveyOutlineParser, outline_or_example_titles
+    from surveybench.judges.types import Judgement
+
+    reply = ("Title: Title of the survey\nSection 1: Section title 1\nDescription 1: What it covers.\n"
+             "Section 2: Section title 2\nDescription 2: More.\n")
+    with pytest.raises(ParseError, match="real title"):
+        parse_autosurvey_outline(reply)
+    kept = parse_autosurvey_outline(reply, keep_example_titles=True)
+    assert [s.title for s in kept.sections] == ["Section title 1", "Section title 2"]
+    assert kept.title == "" and kept.sections[0].description == "What it covers."
+    parser, log = AutoSurveyOutlineParser("section", 1, 8), []
+    failed = Judgement(value=None, ok=False, reply=reply, error="unparseable: no 'Section k:' lines")
+    assert [s.title for s in outline_or_example_titles(failed, parser, "rough outline", log).sections] == [
+        "Section title 1", "Section title 2"]
+    assert log == ["rough outline: every title copies the prompt's example after the judge's re-asks; "
+                   "kept as written ('Section title 1', 'Section title 2')"]
+    # no outline at all, or no reply: still a failure (the caller raises or falls back)
+    assert outline_or_example_titles(Judgement(value=None, ok=False, reply="Sorry."), parser, "x", log) is None
+    assert outline_or_example_titles(Judgement(value=None, ok=False, reply=None), parser, "x", log) is None
+    assert len(log) == 1

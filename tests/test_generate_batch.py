@@ -78,7 +78,7 @@ def test_generate_tasks_all_baselines_resume_register_import_eval(dev, scripted_
     assert res.exit_code == 0, res.output
     # progress off a TTY: one plain line per finished job, then usage per baseline
     for b in BASELINES:
-        assert re.search(rf"\[\d/5\] done {b} · Deep Learning Applications in Computer Vision in \d+s: "
+        assert re.search(rf"\[\d/5\] done {b} · Deep Learning Applications in Computer Vision in \d+s, \d+ CPU-s: "
                          rf"\d+ calls, [\d,]+ tokens, cost unknown", res.output), res.output
     assert "usage per baseline" in res.output and "next: surveybench eval" in res.output
     calls = scripted_llm.calls

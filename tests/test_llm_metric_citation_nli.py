@@ -133,6 +133,8 @@ def test_citation_nli_over_http_hand_computed(scripted_llm, judge_cache) -> None
     assert d["calls"] == 16 == scripted_llm.calls
     assert d["naive_calls"] == 28 and d["autosurvey_calls"] == 18
     assert d["claims_total"] == 8 and d["claims_judged"] == 6 and d["citations_judged"] == 11
+    # claims six [2; 5] and seven [3; 9] are left out: 2 of 8 sentences, their 4 citations of 15
+    assert d["parts"] == {"recall": {"used": 6, "of": 8}, "precision": {"used": 11, "of": 15}}
     unverifiable = {u["claim"]: u for u in d["unverifiable_claims"]}
     assert unverifiable["Claim six needs y [2; 5]."]["references_without_text"] == ["5"]
     assert unverifiable["Claim seven needs z [3; 9]."]["unresolved_markers"] == ["9"]
@@ -159,6 +161,7 @@ def test_unparseable_reply_is_a_recorded_failure(scripted_llm, judge_cache) -> N
     # claim five (unsupported, 1 citation) drops out of both scores: recall 4/5, precision 6/10
     assert res.scores["recall"] == pytest.approx(4 / 5)
     assert res.scores["precision"] == pytest.approx(6 / 10)
+    assert res.details["parts"] == {"recall": {"used": 5, "of": 8}, "precision": {"used": 10, "of": 15}}
     assert len(res.failures) == 1
     f = res.failures[0]
     assert f["reply"] == "I cannot tell" and f["error"].startswith("unparseable")

@@ -111,6 +111,8 @@ def test_kpr_unparseable_extraction_is_recorded(scripted_llm, judge_cache) -> No
     scripted_llm.default = reply
     res = KeyPointRecall().compute(GENERATED, HUMAN, _ctx(scripted_llm, judge_cache))
     assert res.scores["kpr"] == pytest.approx(1 / 2)  # alpha present, beta missing
+    # the failed section's key points are unknown, so they cannot be counted in "of"
+    assert res.details["parts"] == {"kpr": {"used": 2, "of": 2}}
     assert len(res.failures) == 1
     assert res.failures[0]["stage"] == "extract" and res.failures[0]["reply"] == "Gamma is important."
 
@@ -144,3 +146,18 @@ def test_kpr_falls_back_to_document_order_when_embedder_fails(scripted_llm, judg
     res = KeyPointRecall().compute(GENERATED, HUMAN, ctx)
     assert res.scores["kpr"] == pytest.approx(2 / 3) and res.details["check_questions"] == 6
     assert "document order" in res.details["chunk_strategy"] and "embedder unavailable" in res.details["chunk_strategy"]
+
+
+def test_kpr_undetermined_key_point_shows_in_parts(scripted_llm, judge_cache) -> None:
+    def reply(req: ChatRequest) -> str:
+        if "Key point: KP beta" in req.text:
+            return "Perhaps."  # neither yes nor no, also on the re-asks
+        return judge_reply(req)
+
+    scripted_llm.default = reply
+    res = KeyPointRecall().compute(GENERATED, HUMAN, _ctx(scripted_llm, judge_cache))
+    # alpha present, gamma present, beta undetermined: KPR over 2 answered points = 2/2
+    assert res.scores["kpr"] == pytest.approx(1.0)
+    assert res.details["undetermined"] == 1
+    assert res.details["parts"] == {"kpr": {"used": 2, "of": 3}}
+    assert [f["stage"] for f in res.failures] == ["check"]

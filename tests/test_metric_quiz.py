@@ -133,3 +133,25 @@ def test_quiz_flow_and_reuse_on_scripted_server(scripted_llm, scripted_judge, ju
     rows = pq.read_table(out / "data" / "quizzes" / "train-00000-of-00001.parquet").to_pylist()
     assert [r["kind"] for r in rows].count("general") == 7 and [r["kind"] for r in rows].count("specific") == 2
     assert "quizzes" in check_layout(out)
+
+
+def test_quiz_context_chars_cuts_retrieved_text(scripted_llm, scripted_judge, judge_cache, minilm_embedder,
+                                                tmp_path: Path) -> None:
+    """quiz_context_chars=150: every answer prompt carries at most 150 characters of retrieved
+    text (the human survey's "Methods" documents are longer: cut); the quiz made with the option
+    is another quiz than the one made without it (its human answers saw less text)."""
+    scripted_llm.default = _script
+    judge = scripted_judge(cache_path=judge_cache)
+    base = {"quiz_specific_questions": 0, "quiz_general_per_category": 1, "quiz_categories": "concept"}
+    for options in (base, {**base, "quiz_context_chars": 150}):
+        ctx = MetricContext(cache_dir=tmp_path, options=options).provide("judge", judge).provide("embedder", minilm_embedder)
+        res = QuizMetric().compute(generated("SysA"), HUMAN, ctx)
+        assert res.scores["win_rate_concept"] == 1.0 and not res.failures
+    contexts = [r.user.split("**Reference Documents:**\n    ", 1)[1].split("\n\n    **Question:**", 1)[0]
+                for r in scripted_llm.requests if "strictly answers questions" in r.user]
+    # the human survey's answer, without then with the option; SysA's short documents fit in 150
+    # characters, so its second answer prompt is the first one again (a cache hit, not sent)
+    human = [c for c in contexts if "exchanging messages" in c or "eigenvectors" in c]
+    assert len(contexts) == 3 and len(human) == 2
+    assert len(human[0]) > 150 and human[1] == human[0][:150]
+    assert len(list((tmp_path / "quizzes").glob("*.json"))) == 2

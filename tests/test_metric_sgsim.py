@@ -4,6 +4,7 @@ on the scripted loopback judge."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -117,3 +118,50 @@ def test_sgsim_on_scripted_server(scripted_llm, scripted_judge, judge_cache, min
     ctx.options["sgsim_similarity"] = "script"
     again = SGSim().compute(gen, human, ctx).scores
     assert again["similarity_outline"] == pytest.approx(2 * so - 1, abs=1e-6)
+
+
+def test_cheaper_options_and_shared_instructions(scripted_llm, scripted_judge, judge_cache, minilm_embedder) -> None:
+    """sgsim_max_references judges the first n references only; sgsim_max_chars cuts every text;
+    the outline-structure prompts of a topic share their whole instruction block as a prefix
+    (prompt v2), each ending with its own parent and children."""
+    from surveybench.prompts.sgsimeval import CONTENT, OUTLINE_STRUCTURE
+
+    scripted_llm.default = _script
+    judge = scripted_judge(cache_path=judge_cache)
+    gen, human = _pair()
+    ctx = MetricContext(options={"sgsim_max_sentences": 0, "sgsim_max_references": 1, "sgsim_max_chars": 500}
+                        ).provide("judge", judge).provide("embedder", minilm_embedder)
+    res = SGSim().compute(gen, human, ctx)
+    counts = res.details["generated"]["reference_quality_counts"]
+    assert (counts["references_judged"], counts["references"], counts["batches"]) == (1, 2, 1)
+    quality = [r.user for r in scripted_llm.requests if "count how many are directly related" in r.user]
+    assert len(quality) == 1  # both surveys' first reference is the same: the second batch is a cache hit
+    assert all("Graph networks paper" in u and "Attention paper" not in u for u in quality)
+    assert res.scores["reference_quality"] == 75.0  # the scripted 3 of 4
+    assert res.scores["faithfulness"] is None and "sgsim_max_sentences=0" in res.details["reasons"]["faithfulness"]
+    # a survey text longer than sgsim_max_chars reaches the judge cut to its first 500 characters
+    from surveybench.metrics._weaidb import document_text
+
+    long_gen = gen.model_copy(deep=True)
+    long_gen.sections[0].paragraphs[0].text += " Graph models pass messages between nodes." * 20
+    SGSim().compute(long_gen, human, ctx)
+    text = document_text(long_gen)
+    content = [r.user for r in scripted_llm.requests if "based on the following criteria" in r.user]
+    assert len(text) > 500 and CONTENT.render(topic="Graphs", content=text[:500]) in content
+    structure = [r.user for r in scripted_llm.requests if "analyze the relationship between the parent node" in r.user]
+    # generated: title, Intro, Methods, Outlook; human: title (other children); its Intro and
+    # Methods nodes equal the generated ones: cache hits
+    assert len(structure) == 5
+    instructions = OUTLINE_STRUCTURE.template.split("- Parent node:")[0].replace("{topic}", "Graphs")
+    instructions = instructions.replace("{{", "{").replace("}}", "}")
+    assert all(u.startswith(instructions) for u in structure)
+    assert all(re.search(r"- Direct child nodes:\n(  - Index: \d+, Title: .+\n?)+$", u) for u in structure)
+    # a flat generated outline (title > section: two headings) has no path to compare: every
+    # outline-adjusted score says so, and why
+    flat = survey("Flat survey", [("Intro", ["Graphs [1]."]), ("Methods", ["Attention [2]."])], gen.references,
+                  system="Sys", topic="Graphs")
+    res = SGSim().compute(flat, human, ctx)
+    assert res.scores["similarity_outline"] is None and res.scores["outline"] is not None
+    for name in ("outline_sim", "outline_sim_hp", "outline_structure_sim", "outline_structure_sim_hp"):
+        assert res.scores[name] is None and res.details["reasons"][name].startswith("no outline similarity: no outline path")
+    assert "similarity_outline" in res.details["reasons"] and res.scores["content_sim"] is not None

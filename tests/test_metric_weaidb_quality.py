@@ -106,3 +106,25 @@ def test_prompts_are_the_originals() -> None:
     assert '{"Outline": <score>}' in G.OUTLINE.render(topic="t", outline="o")
     assert G.CONTENT.placeholders == ("content", "topic")
     assert "5. Criticalness:\nDescription: Criticalness evaluates the depth" in G.CONTENT.template
+
+
+def test_content_quality_max_chars_cuts_40_60(scripted_llm, scripted_judge, judge_cache) -> None:
+    """content_quality_max_chars=1000: 400 characters of the generated survey and 600 of the human
+    one per prompt (the script's 100,000 : 150,000), both recorded as clipped."""
+    from surveybench.metrics._weaidb import document_text
+
+    scripted_llm.default = _reply
+    judge = scripted_judge(cache_path=judge_cache)
+    gen, human = _survey("Gen", "S", LONG), _survey("Human", None, LONG)
+    res = ContentQuality().compute(gen, human, MetricContext(options={"content_quality_max_chars": 1000})
+                                   .provide("judge", judge))
+    assert res.details["clipped"] == {"generated": True, "human": True}
+    sent = [r.user for r in scripted_llm.requests]
+    assert len(sent) == 5
+    for u in sent:
+        human_part = u.split("Human-written Survey (Reference):\n---\n", 1)[1].split("\n---\nAI-generated", 1)[0]
+        ai_part = u.split("AI-generated Survey for Evaluation:\n---\n", 1)[1].split("\n---\n<instruction>", 1)[0]
+        assert human_part == document_text(human)[:600] and ai_part == document_text(gen)[:400]
+    with pytest.raises(ValueError, match="at least 500"):
+        ContentQuality().compute(gen, human, MetricContext(options={"content_quality_max_chars": 100})
+                                 .provide("judge", judge))

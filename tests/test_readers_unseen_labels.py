@@ -1,10 +1,12 @@
 """The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
-author-year keys well formed, splits disjoint by topic, both splits holding every family).
+author-year keys well formed, tuning splits (dev, dev2) disjoint by topic from the never-tuned ones
+(holdout, holdout2), every split holding both citation styles, the second batch from repositories
+the first does not use).
 
-With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/`` and
-``holdout/``, re-created as the data card says): the files are the labelled versions
+With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev2/``,
+``holdout/`` and ``holdout2/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
@@ -29,6 +31,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = {"pdf-human", "deep-research", "generator"}
+SPLITS = ("dev", "dev2", "holdout", "holdout2")
+TUNED, NEVER_TUNED = {"dev", "dev2"}, {"holdout", "holdout2"}
+BATCHES = {"dev": 1, "holdout": 1, "dev2": 2, "holdout2": 2}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -53,14 +58,15 @@ def test_schema() -> None:
     doc = json.loads(LABELS.read_text(encoding="utf-8"))
     assert doc["version"] == 1
     files = doc["files"]
-    assert len(files) >= 30
+    assert len(files) >= 70
+    assert sum(BATCHES[f["split"]] == 2 for f in files) >= 30  # the second batch: at least 30 more files
     assert len({f["file"] for f in files}) == len(files)
     for f in files:
         assert set(f) == {
             "file", "split", "family", "source", "sha256", "style", "citation_style", "references",
             "top_level_sections", "paragraphs", "titles",
         }, f["file"]
-        assert f["split"] in ("dev", "holdout") and f["file"].startswith(f["split"] + "/")
+        assert f["split"] in SPLITS and f["file"].startswith(f["split"] + "/")
         assert f["family"] in FAMILIES and f["citation_style"] in ("numbered", "author-year")
         src = f["source"]
         assert set(src) == {"repo", "path", "commit", "license"}
@@ -110,18 +116,23 @@ def test_cited_keys_are_consistent_with_the_list() -> None:
 def test_splits_are_honest() -> None:
     files = _labels()
     by_split = Counter(f["split"] for f in files)
-    assert 0.3 <= by_split["dev"] / len(files) <= 0.5
-    # every family, and both citation styles, on both sides
+    # each batch: about a third to tune on, the rest never tuned on
+    assert 0.3 <= by_split["dev"] / (by_split["dev"] + by_split["holdout"]) <= 0.5
+    assert 0.25 <= by_split["dev2"] / (by_split["dev2"] + by_split["holdout2"]) <= 0.45
+    # the first batch holds every family on both sides; every split holds both citation styles
     for split in ("dev", "holdout"):
-        side = [f for f in files if f["split"] == split]
-        assert {f["family"] for f in side} == FAMILIES
-        assert {f["citation_style"] for f in side} == {"numbered", "author-year"}
-    # no topic on both sides, whatever the source ("3D Gaussian Splatting" and "... Techniques" are
-    # one topic): tuning on dev cannot learn a holdout survey's topic
-    dev = {_topic(f).lower() for f in files if f["split"] == "dev"}
-    hold = {_topic(f).lower() for f in files if f["split"] == "holdout"}
-    shared = {(a, b) for a in dev for b in hold if a.startswith(b) or b.startswith(a)}
+        assert {f["family"] for f in files if f["split"] == split} == FAMILIES
+    for split in SPLITS:
+        assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
+    # no topic on both sides, whatever the source or batch ("3D Gaussian Splatting" and "... Techniques"
+    # are one topic): tuning on dev or dev2 cannot learn a never-tuned survey's topic
+    tuned = {_topic(f).lower() for f in files if f["split"] in TUNED}
+    never = {_topic(f).lower() for f in files if f["split"] in NEVER_TUNED}
+    shared = {(a, b) for a in tuned for b in never if a.startswith(b) or b.startswith(a)}
     assert not shared, shared
+    # the second batch comes from repositories the first batch does not use
+    repos = {b: {f["source"]["repo"] for f in files if BATCHES[f["split"]] == b} for b in (1, 2)}
+    assert not repos[1] & repos[2]
 
 
 def test_bench_matching_rules() -> None:
@@ -142,6 +153,15 @@ def test_bench_matching_rules() -> None:
     assert not b.ref_matches_key(Reference(id="u4", raw="Maxwell Nye, Anders Andreassen. Show your work. 2021."), "Ye 2021")
     assert b.ref_matches_key(Reference(id="u5", raw="Joseph F. DeRose, Jayao Wang. Attention Flows, 2020."), "DeRose 2020")
     assert b.ref_matches_key(Reference(id="u6", raw="Hugging Face. Open r1: a reproduction, 2025."), "Face 2025")
+    # a surname printed in pieces matches the name words it joins ("D'Angelo" is "D" + "Angelo"), still whole
+    dangelo = Reference(id="u7", raw="Francesco D'Angelo and Vincent Fortuin. Repulsive deep ensembles are Bayesian. 2021.")
+    assert b.ref_matches_key(dangelo, "D'Angelo 2021") and not b.ref_matches_key(dangelo, "Angel 2021")
+    vanhook = Reference(id="u8", raw="Van Hook MJ, Berson DM. Hyperpolarization- activated current. PLoS One 5: e15344, 2010.")
+    assert b.ref_matches_key(vanhook, "Van Hook 2010") and b.ref_matches_key(vanhook, "Hook 2010")
+    assert b.ref_matches_key(Reference(id="u9", raw="Jascha Sohl- Dickstein, Eric Weiss. Deep unsupervised learning. 2015."),
+                             "Sohl- Dickstein 2015")
+    assert not b.ref_matches_key(Reference(id="u10", raw="Marco Del Negro and Frank Schorfheide. Forming priors. 2008."),
+                                 "Negroni 2008")
     assert b.norm_title("[2509.02547] The Landscape of Agentic RL") == b.norm_title("The landscape of agentic RL")
     assert b.norm_title("Pre- training of deep") == b.norm_title("Pre-training of Deep")
     assert b.plausible_title("Graph attention networks")
@@ -155,8 +175,9 @@ def _unseen_dir() -> Path:
         pytest.skip("SURVEYBENCH_UNSEEN_DIR is not set: the unseen survey files are not part of the project "
                     "(see tests/data/unseen/README.md to fetch them), so only the labels were checked")
     d = Path(env)
-    if not (d / "dev").is_dir() or not (d / "holdout").is_dir():
-        pytest.fail(f"SURVEYBENCH_UNSEEN_DIR={d} has no dev/ and holdout/ folders")
+    missing = [split for split in SPLITS if not (d / split).is_dir()]
+    if missing:
+        pytest.fail(f"SURVEYBENCH_UNSEEN_DIR={d} has no {', '.join(m + '/' for m in missing)} folder(s)")
     return d
 
 
@@ -168,7 +189,7 @@ def test_files_are_the_labelled_versions() -> None:
         assert hashlib.sha256(path.read_bytes()).hexdigest() == f["sha256"], f"{path} differs from the labelled file"
 
 
-@pytest.mark.parametrize("split", ["dev", "holdout"])
+@pytest.mark.parametrize("split", SPLITS)
 def test_readers_meet_done_when_on_unseen_files(split: str) -> None:
     d = _unseen_dir()
     b = _bench()
@@ -209,3 +230,37 @@ def test_bench_counts_what_was_lost() -> None:
     assert partial.resolved == 0
     lost = b.score_paragraph(survey, {"anchor": "a paragraph the reader lost", "cites": ["1"]})
     assert lost.lost_paragraph and lost.resolved == 0
+
+
+def test_failure_classes_name_no_file() -> None:
+    """Holdout failures are reported by class and file count only: the class says merged or split,
+    too many or too few sections, and the citation style, never which file or which key."""
+    b = _bench()
+    s = b.FileScore(file="holdout2/x/a.md", split="holdout2", family="pdf-human", citation_style="author-year",
+                    sections_expected=["Introduction", "Methods"])
+    s.failures = ["references: found 1, labelled 34", "references: found 40, labelled 34",
+                  "sections: found 5 ['A', 'B']", "Ouyang 2022: missed or unresolved ('Reinforcement ')"]
+    t = b.FileScore(file="holdout2/x/b.md", split="holdout2", family="pdf-human", citation_style="numbered",
+                    sections_expected=["Intro"], failures=["12: missed or unresolved ('The ')"])
+    line = b.failure_kinds([s, t])
+    assert line.startswith("holdout2 failures: ")
+    for part in ("reference count off (too few: entries merged) 1 (in 1 files)",
+                 "reference count off (too many: entries split) 1 (in 1 files)", "sections differ (too many) 1",
+                 "key missed or unresolved, author-year 1", "key missed or unresolved, numbered 1"):
+        assert part in line, (part, line)
+    assert "a.md" not in line and "Ouyang" not in line
+
+
+def test_table_has_a_never_tuned_part() -> None:
+    """With both never-tuned splits present, the table ends with them together, saying holdout was seen."""
+    b = _bench()
+    scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-human", citation_style="numbered",
+                          parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
+              for split in ("dev2", "holdout", "holdout2") for i in range(2)]
+    out = b.table(scores)
+    parts = [line for line in out.splitlines() if line.startswith("### ")]
+    assert parts[:3] == ["### dev2", "### holdout", "### holdout2"] and parts[3].startswith("### never tuned")
+    assert "closing note" in parts[3]
+    never = out.split(parts[3])[1]
+    assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
+    assert "never tuned" not in b.table([s for s in scores if s.split != "holdout2"])

@@ -141,6 +141,11 @@ def print_outcome(outcome: Any, console: Any) -> None:
         console.print("time per metric (this session): " + ", ".join(
             f"{m} {sec:.1f}s" + (f" (CPU {cpu[m]:.1f}s)" if m in cpu else "")
             for m, sec in sorted(wall.items(), key=lambda kv: -kv[1])))
+    judged = {m: c for m, c in ((usage.get("judge_session") or {}).get("per_metric") or {}).items() if c.get("asked")}
+    if judged:  # what a judged metric cost: calls sent (answered from the cache) and prompt tokens
+        console.print("judge per metric (this session): " + ", ".join(
+            f"{m} {c.get('calls', 0):,} calls ({c.get('cached', 0):,} cached), "
+            f"{c.get('prompt_tokens', 0):,} prompt tokens" for m, c in sorted(judged.items())))
     failures = outcome.manifest.get("failures", [])
     for f in failures[:20]:
         what = f"{f['metric']}.{f['score']}" if f.get("score") else f["metric"]

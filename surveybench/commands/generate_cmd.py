@@ -224,8 +224,10 @@ def generate(
 
         embedder = json.loads((index / "manifest.json").read_text(encoding="utf-8")).get("embedder") or None
     panel_specs = tuple(p.strip() for p in (panel or "").split(",") if p.strip())
-    console.print(f"settings: {chosen} preset" + (" (tiny local judge: pipeline check, not results)"
-                                                  if chosen == "tiny" else ""))
+    console.print(f"settings: {chosen} preset" + (
+        f" (tiny local judge: pipeline check, not results; K = {settings.budget} papers"
+        + (" instead of the human survey's count" if budget is None else "") + ")"
+        if chosen == "tiny" else ""))
 
     from surveybench.ray_cluster import check_executor
 
@@ -419,7 +421,8 @@ def _batch(console: Any, fail: Any, *, executor: str = "local", ray_address: str
         if r.status == "failed" or r.status == "skipped":
             console.print(f"{head}: [red]{r.error}[/red]")
         else:
-            console.print(f"{head} in {r.seconds:.0f}s: {_usage_line(r.usage)}")
+            cpu = f", {r.cpu_seconds:.0f} CPU-s" if r.cpu_seconds else ""
+            console.print(f"{head} in {r.seconds:.0f}s{cpu}: {_usage_line(r.usage)}")
 
     try:
         if executor == "ray":

@@ -246,7 +246,11 @@ class Unit:
 def plan_units(pairings: Sequence[Pairing], selection: Selection,
                resource_ids: Callable[[Metric], tuple[tuple[str, str], ...]]) -> list[Unit]:
     """Every (metric, system, topic) unit, metric by metric, with its key: both surveys'
-    hashes, the metric's version and options, the identities of the resources it uses."""
+    hashes, the metric's version and options, the identities of the resources it uses.
+
+    Within a metric the units go topic by topic, a topic's systems one after another: they
+    share the gold survey, so an in-process judge reuses the evaluated prompt prefix (the
+    prompt's gold part) and an embedder finds the gold's vectors still warm."""
     hashes: dict[int, str] = {}  # once per survey, not once per unit
 
     def h(s: Survey) -> str:
@@ -258,10 +262,11 @@ def plan_units(pairings: Sequence[Pairing], selection: Selection,
     for m in selection.metrics:
         version, options = selection.identity(m)
         res = resource_ids(m)
-        for p in pairings:
-            for topic, cand, ref in p.pairs:
-                key = UnitKey(p.system, topic, m.name, h(cand), h(ref), res, version, options)
-                units.append(Unit(m.name, p.system, p.task, topic, cand, ref, key))
+        rows = [(topic, p, cand, ref) for p in pairings for topic, cand, ref in p.pairs]
+        rows.sort(key=lambda row: row[0])  # stable: within a topic, the systems' given order
+        for topic, p, cand, ref in rows:
+            key = UnitKey(p.system, topic, m.name, h(cand), h(ref), res, version, options)
+            units.append(Unit(m.name, p.system, p.task, topic, cand, ref, key))
     return units
 
 

@@ -228,7 +228,7 @@ TOPIC_RELEVANCE = PromptTemplate(
 
 STRUCTURE_CONSISTENCY = PromptTemplate(
     name="structure_consistency",
-    version="1",
+    version="2",
     source="SurveyGen §3.2 (Rel_LLM) and App. I, Prompt for Structural Consistency Evaluation",
     template=(
         "You are an academic expert tasked with evaluating a draft outline for a literature survey "
@@ -245,12 +245,16 @@ STRUCTURE_CONSISTENCY = PromptTemplate(
         "Score 4 (Good): The draft mostly aligns with the gold-standard; minor deviations in structure or scope.\n\n"
         "Score 5 (Excellent): The draft closely mirrors the gold standard in both structure and content coverage.\n\n"
         "Your output should only include a single score from 1 to 5. Do not provide any explanation or additional text.\n\n"
-        "LLM-generated Outline:\n{generated_outline}\n\n"
         "Human-written Outline:\n{human_outline}\n\n"
+        "LLM-generated Outline:\n{generated_outline}\n\n"
         "Score:"
     ),
     notes="The paper's prompt names the two outlines but prints no slots for them; the two "
-    "labelled blocks at the end are where we put them.",
+    "labelled blocks at the end are where we put them. Version 2 puts the human-written outline "
+    "first: the instructions and the human outline are then one prefix shared by every system "
+    "of a topic, which a local model (llama.cpp) evaluates once and reuses for the next system "
+    "(about half the prompt tokens of a topic's units; issue 15). Version 1 had the generated "
+    "outline first.",
 )
 
 # ---- key point recall ----------------------------------------------------------------------

@@ -5,7 +5,9 @@ the single-criterion and simultaneous templates exactly as ``fill_single_criteri
 (``scripts/utils.py``) and ``evaluate_content_llm_simultaneous`` (``scripts/evaluate.py``) fill
 them, so each template below has only the run-time placeholders left (``topic``, ``outline``,
 ``content``, ``reference``, ``parent_index``, ``parent_title``, ``children_list``, ``sentence``,
-``references``). Used by :mod:`surveybench.metrics.sgsim`.
+``references``). Used by :mod:`surveybench.metrics.sgsim`. One change of order, no change of
+text: ``OUTLINE_STRUCTURE`` v2 puts the parent/children block after the instructions (see its
+notes), so a local judge evaluates the instructions once per topic.
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ REFERENCE = PromptTemplate(
 
 OUTLINE_STRUCTURE = PromptTemplate(
     name="sgsimeval_outline_structure",
-    version="1",
+    version="2",
     source=_SRC + 'OUTLINE_STRUCTURE_PROMPT (evaluate_outline_structure)',
-    template='\nGiven the survey topic "{topic}" and the following outline structure, analyze the relationship between the parent node and each of its direct child nodes. Prioritize the logical flow, domain expertise, and practical relevance commonly found in literature surveys:\n\n- Parent node:\n  Index: {parent_index}\n  Title: {parent_title}\n\n- Direct child nodes:\n{children_list}\n\nFor each child node, decide whether it is a *necessary and direct subtopic* of the parent node. Mark as "Yes" if:\n- The child topic is critical for fully understanding or representing the parent node **OR** it represents a key application or real-world use case that highlights the parent node\'s practical relevance,\n- It reflects practical relevance and is grounded in the domain expertise of the subject,\n- It directly supports, expands, **or demonstrates the application** of the parent\'s core subject, avoiding speculative or overly broad topics,\n- It aligns with the logical structure and flow of well-crafted human-generated surveys,\n- It cannot stand alone as an independent section without losing connection to the parent topic, **unless its inclusion strengthens the overall relevance of the parent node by demonstrating real-world use cases.**\n\nIf the child node is only loosely related, optional, speculative, or could fit under multiple different parent nodes, answer "No".\nIf you are unsure, answer "No".\n\nOutput only the following JSON format, without any explanation:\n{{\n  "children": [\n    {{\n      "child_index": "{{child_index}}",\n      "child_title": "{{child_title}}",\n      "is_included": "Yes"  // or "No"\n    }}\n  ]\n}}\n',
+    notes="v2: the original's text, with the parent/children block moved from the middle to the end, so "
+          "every call of a topic shares the instructions as a prefix (a local judge evaluates them once: "
+          "llama.cpp reuses the prefix the previous prompt evaluated). v1 was the original order.",
+    template='\nGiven the survey topic "{topic}" and the following outline structure, analyze the relationship between the parent node and each of its direct child nodes. Prioritize the logical flow, domain expertise, and practical relevance commonly found in literature surveys:\n\nFor each child node, decide whether it is a *necessary and direct subtopic* of the parent node. Mark as "Yes" if:\n- The child topic is critical for fully understanding or representing the parent node **OR** it represents a key application or real-world use case that highlights the parent node\'s practical relevance,\n- It reflects practical relevance and is grounded in the domain expertise of the subject,\n- It directly supports, expands, **or demonstrates the application** of the parent\'s core subject, avoiding speculative or overly broad topics,\n- It aligns with the logical structure and flow of well-crafted human-generated surveys,\n- It cannot stand alone as an independent section without losing connection to the parent topic, **unless its inclusion strengthens the overall relevance of the parent node by demonstrating real-world use cases.**\n\nIf the child node is only loosely related, optional, speculative, or could fit under multiple different parent nodes, answer "No".\nIf you are unsure, answer "No".\n\nOutput only the following JSON format, without any explanation:\n{{\n  "children": [\n    {{\n      "child_index": "{{child_index}}",\n      "child_title": "{{child_title}}",\n      "is_included": "Yes"  // or "No"\n    }}\n  ]\n}}\n\n- Parent node:\n  Index: {parent_index}\n  Title: {parent_title}\n\n- Direct child nodes:\n{children_list}\n',
 )
 
 FAITHFULNESS = PromptTemplate(

@@ -36,11 +36,27 @@ BRACKET_RE = re.compile(
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
     rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
 )
-_NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])\s*+\d{{1,3}}+)*+"
+# LaTeX may space a list with "\\," ("$^{9,\\,10}$"): read as a plain separator
+_NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])(?:\s*+\\[,;: ])?\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
-    rf"\$\s*\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*\$|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d++)\](?!:)"
+    # "$^{22}$", MathJax "\\(^{14}\\)", MinerU "${ }^{1,3}$"
+    rf"(?:\$|\\\()\s*(?:\{{\s*\}}\s*)?\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*(?:\$|\\\))|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d++)\](?!:)"
+    # Pandoc superscript after a word or punctuation (Nature style): "in context.^1,2^"
+    rf"|(?<=[^\W\d_]|[.,;:)\]])\^({_NUMLIST})\^"
 )
 _LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
+
+
+# a citation linked to the bibliography inside the page (ar5iv / HTML exports): "[[1](#bib.bib1)]",
+# "(Smith et al., [2020](#bib.bib4))" -- read as its text; same length, so spans hold
+_ANCHOR_LINK = re.compile(r"\[([^\[\]\n]{1,80}+)\]\(#[^()\s]{0,200}+\)")
+
+
+def unlink_anchors(text: str) -> str:
+    """``text`` with in-page links replaced by their text, padded to the same length."""
+    if "](#" not in text:
+        return text
+    return _ANCHOR_LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1), text)
 
 
 def url_key(url: str) -> str:
@@ -54,7 +70,10 @@ def url_key(url: str) -> str:
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
 _UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
-_PAREN_RE = re.compile(rf"\((\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
+_PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
+# "(9)" cites after a word or a closing mark ("Kitamura et al. (9)", "the VentrAssist (5),"); an
+# enumeration "(1) Locality" follows ":", "." or the paragraph start
+_PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[)\]\"”’%]|\bal\.)\s$")
 _DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
     rf"(?<![{_DASH}\w.,/$^{{])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
@@ -64,6 +83,10 @@ _BARE_RUN = re.compile(
 # two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."
 _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20})(?=[ \t][a-z]{2})")
 # lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
+# lost superscripts glued to the word itself: "Transformers3–5 are", "diffusion models6 too" --
+# after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
+# document shows the habit several times (Linker.glued_words)
+GLUED_WORD_RUN = re.compile(rf"(?<=[a-z]{{3}})(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
 _GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
@@ -77,10 +100,10 @@ _STOP_BEFORE = {
     "item", "task", "day", "year", "hour", "times", "x",
     "totaling", "approximately", "roughly", "only", "first", "last",
 }
-_YEAR = r"(?:19|20)\d{2}[a-z]?"
-_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b))*"
+_YEAR = r"(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.?)"  # "n.d.": no date (APA), keyed "nd"
+_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.)))*"  # "2020a, b"; not the "p." of "2020, p. 5"
 _SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}"
-_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?"
+_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
     rf"(?P<name>{_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
@@ -89,8 +112,10 @@ _AY_ITEM = re.compile(
 )
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
-    rf"(?P<name>(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)?{_SURNAME}"
-    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME})?)\s+[(\[](?P<years>{_YEAR}(?:\s*[,;]\s*{_YEAR})*)[)\]]"
+    rf"(?P<name>{_PARTICLE}{_SURNAME}"
+    # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
+    rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME}|(?:,\s+{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_SURNAME})?(?:['’]s)?)"
+    rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)\s*+[)\]]"
 )
 
 
@@ -111,6 +136,12 @@ class Linker:
     _max_number: int | None = None
     author_counts: dict[str, int] = field(default_factory=dict)  # reference id -> number of authors
     printed_years: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> years as printed ("2023a")
+    # a numbered list cited "(9)" after a word (medical journals), where brackets are not used
+    paren_after_words: bool = False
+    # numbers glued to words are citations in this document (see GLUED_WORD_RUN)
+    glued_words: bool = False
+    # the file has no numbered list at all: every numbered marker is a candidate (counted, unresolved)
+    no_list: bool = False
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -128,6 +159,14 @@ class Linker:
         return CitationMark(marker=marker, start=start, end=end, ref_ids=ids, unresolved=unresolved)
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
+        original, text = text, unlink_anchors(text)
+        marks = self._numeric_marks(text)
+        if text is not original:  # the markers as printed
+            for c in marks:
+                c.marker = original[c.start or 0 : c.end or 0].strip()
+        return marks
+
+    def _numeric_marks(self, text: str) -> list[CitationMark]:
         marks: list[CitationMark] = []
         taken: list[tuple[int, int]] = []
         for m in BRACKET_RE.finditer(text):
@@ -150,11 +189,13 @@ class Linker:
                 self._style("bracket")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
-        if self.paren_numbers:  # lists numbered "(1) ..." (ACS) are cited "(1, 2)", "(3–5)"
+        if self.paren_numbers or self.paren_after_words:  # "(1, 2)", "(3–5)", "(cf. 1,6)"
             for m in _PAREN_RE.finditer(text):
                 nums = expand_numbers(m.group(1)) or []
                 if not nums or not all(n in self.by_number for n in nums):
                     continue
+                if not self.paren_numbers and not _PAREN_AFTER_WORD.search(text, max(0, m.start() - 6), m.start()):
+                    continue  # "dynamics: (1) Discrete-time ...": an enumeration, not a citation
                 self._style("parenthesis")
                 marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
                 taken.append((m.start(), m.end()))
@@ -179,7 +220,7 @@ class Linker:
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
         for m in SUPER_RE.finditer(text):
-            nums = expand_numbers(m.group(1) or m.group(2) or m.group(3)) or []
+            nums = expand_numbers(re.sub(r"\\[,;: ]", "", m.group(1) or m.group(2) or m.group(3) or m.group(4))) or []
             if not nums or not self._in_list_range(nums):
                 continue
             self._style("footnote" if m.group(3) else "superscript")
@@ -193,6 +234,14 @@ class Linker:
                 self._style("bare-number-glued")
                 marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
                 taken.append((m.start(1), m.end(1)))
+            if self.glued_words:
+                for m in GLUED_WORD_RUN.finditer(text):
+                    nums = expand_numbers(m.group(1)) or []
+                    if not nums or not all(n in self.by_number for n in nums):
+                        continue
+                    self._style("bare-number-glued-word")
+                    marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
+                    taken.append((m.start(1), m.end(1)))
             for m in _BARE_RUN.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
@@ -224,6 +273,8 @@ class Linker:
         """Every number is one the list defines or falls in a gap of its numbering (1..largest):
         a marker citing a number the list lacks ("data 24." when the list skips 24) is counted
         as unresolved instead of being dropped unseen; numbers past the list's end stay text."""
+        if self.no_list:
+            return all(1 <= int(n) <= 9999 for n in nums)
         if self._max_number is None:
             self._max_number = max((int(n) for n in self.by_number if n.isdigit()), default=0)
         return all(n in self.by_number or 1 <= int(n) <= self._max_number for n in nums)
@@ -239,6 +290,9 @@ class Linker:
     def author_year_marks(self, text: str) -> list[CitationMark]:
         marks: list[CitationMark] = []
         spans: list[tuple[int, int]] = []
+        original = text
+        # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&" (same length: spans hold)
+        text = unlink_anchors(text.replace("\\&", " &"))
         for g in _AY_GROUP.finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
@@ -254,7 +308,7 @@ class Linker:
             if found:
                 self._style("author-year")
                 marks.append(
-                    CitationMark(marker=g.group(0), start=g.start(), end=g.end(), ref_ids=ids, unresolved=unresolved)
+                    CitationMark(marker=original[g.start() : g.end()], start=g.start(), end=g.end(), ref_ids=ids, unresolved=unresolved)
                 )
                 spans.append((g.start(), g.end()))
         for m in _AY_NARRATIVE.finditer(text):
@@ -266,11 +320,12 @@ class Linker:
             if not ids and (_first_word_is_common(name) or not re.search(r"\bet al|\band\b|&", name)):
                 continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
             self._style("author-year-narrative")
-            marks.append(CitationMark(marker=m.group(0), start=m.start(), end=m.end(), ref_ids=ids, unresolved=unresolved))
+            marks.append(CitationMark(marker=original[m.start() : m.end()], start=m.start(), end=m.end(), ref_ids=ids, unresolved=unresolved))
         marks.sort(key=lambda c: c.start or 0)
         return marks
 
     def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
+        name = re.sub(r"['’]s$", "", name)  # "Smith et al.'s (2020)"
         first = re.split(r",|\s+et\s+al|\s+(?:and|&)\s+", name)[0]
         second = None
         two = re.split(r"\s+(?:and|&)\s+", name)
@@ -282,6 +337,8 @@ class Linker:
             if len(y) == 1 and last_year:  # "2020a, b" -> 2020b
                 y = last_year[:4] + y
             last_year = y
+            if y.startswith("n"):  # "n.d."
+                y = "nd"
             key_ids = self.lookup_author_year(sur, y, second)
             if len(key_ids) > 1:
                 key_ids = self._best_of(key_ids, name, y)

@@ -8,7 +8,10 @@ is one ("2.3.1", "III-A", "A.1"; under Roman numerals IEEE's "A." and "1)" are l
 and from the heading depth otherwise (front matter such as "ACM Reference Format" does not set
 the depth); ``parent`` is the closest earlier section of a lower level. A heading inside the
 reference list (a running header or a repeated "REFERENCES" at a page break) does not cut it. Sections under a non-content section (appendix, references) are
-non-content too. The reference section(s) are parsed into :class:`Reference` entries
+non-content too. PDF transcriptions: "#### Page N" headings are page markers (dropped, the list
+goes on across them), a banner ("RESEARCH ARTICLE") before the title is skipped, "<title> -
+Backmatter/Appendix" starts the back matter, the first heading on a page takes the usual depth,
+and a flat list of headings finds its top level from capitals or IMRaD names. The reference section(s) are parsed into :class:`Reference` entries
 (:mod:`.reflist`, :mod:`.refstrings`) and the paragraphs' citation markers linked to them
 (:mod:`.citations`).
 """
@@ -16,11 +19,12 @@ non-content too. The reference section(s) are parsed into :class:`Reference` ent
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
-from surveybench.readers.citations import Linker, url_key, version_names
+from surveybench.readers.citations import GLUED_WORD_RUN, Linker, expand_numbers, url_key, version_names
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
@@ -62,6 +66,7 @@ class _Heading:
     number: str | None
     number_level: int | None
     title: str
+    page_top: bool = False  # first heading on a page (after a page marker): its depth is the converter's
 
 
 @dataclass
@@ -139,28 +144,50 @@ def read_markdown_text(
             if c.ref_ids and "[" in c.marker
         )
         linker.bare_numbers = bracket_hits < max(3, len(by_number) // 10)
+        # a numbered list cited "(9)", "(cf. 1,6)" (medical journals) when brackets are not used:
+        # only parenthesised runs whose every number the list defines count (Linker.numeric_marks)
+        linker.paren_after_words = linker.bare_numbers
+        if linker.bare_numbers:
+            linker.glued_words = _glued_word_citations(doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
     if not scan_numbers and not use_author_year:
         # A list that lost its numbering (merged into one entry, or printed unnumbered) must not
         # hide the text's bracketed markers: they are counted, unresolved, so the report cannot
         # read 100% when every citation was lost.
-        probe = Linker(by_number={})
-        probe.bare_numbers = False
-        bracketed = sum(len(probe.numeric_marks("\n".join(lines))) for lines in doc.section_lines)
-        if bracketed >= 3:
+        probe = Linker(by_number={}, no_list=True)
+        found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines))]
+        bracketed = sum(1 for c in found if "[" in c.marker)
+        # one bracketed number is a citation; superscripts ("x$^{2}$" may be a power) need a few
+        if bracketed or len(found) >= 3:
             scan_numbers = True
             linker.bare_numbers = False
-            report.warnings.append(
-                f"the text has {bracketed} bracketed citation markers but the reference list defines "
-                "no numbers: the list looks merged or unnumbered; the markers are counted as unresolved")
+            linker.no_list = True
+            numbers = {n for c in found for n in (c.unresolved or [])}
+            if not any(doc.ref_blocks):
+                report.warnings.append(
+                    f"the text cites {len(numbers)} number{'s' if len(numbers) != 1 else ''} in {len(found)} "
+                    f"marker{'s' if len(found) != 1 else ''} but the file has no reference list: every "
+                    "marker is counted as unresolved")
+            else:
+                report.warnings.append(
+                    f"the text has {len(found)} numbered citation markers but the reference list defines "
+                    "no numbers: the list looks merged or unnumbered; the markers are counted as unresolved")
+
+    def paragraph(block: str) -> Paragraph:
+        marks = linker.numeric_marks(block) if scan_numbers else []
+        if use_author_year:
+            # "([Smith, 2024](https://...))": one citation, found as a link and as a key -- once
+            spans = [(c.start or 0, c.end or 0) for c in marks]
+            extra = [a for a in linker.author_year_marks(block)
+                     if not any(x < (a.end or 0) and (a.start or 0) < y for x, y in spans)]
+            marks = sorted(marks + extra, key=lambda c: c.start or 0)
+        return Paragraph(text=block, citations=marks)
 
     for sec, lines in zip(doc.sections, doc.section_lines):
         for block in _blocks(lines):
-            marks = linker.numeric_marks(block) if scan_numbers else []
-            if use_author_year:
-                marks = sorted(marks + linker.author_year_marks(block), key=lambda c: c.start or 0)
-            sec.paragraphs.append(Paragraph(text=block, citations=marks))
+            sec.paragraphs.append(paragraph(block))
+    _untitled_preamble(doc, paragraph, report)
 
     extra: dict[str, object] = {}
     abstract = None
@@ -176,7 +203,7 @@ def read_markdown_text(
     if doc.front:
         extra["front_matter"] = doc.front
         for p in doc.front:  # kept as text in extra; markers there are not linked, but counted
-            n = len(linker.numeric_marks(p)) if by_number or by_url else 0
+            n = len(linker.numeric_marks(p)) if scan_numbers else 0
             n += len(linker.author_year_marks(p)) if use_author_year else 0
             if n:
                 report.skip("citation markers in text before the first section (kept in extra.front_matter)", p, n)
@@ -207,9 +234,50 @@ def read_markdown_text(
     return survey
 
 
+_PREAMBLE_TITLE = "(text before the first heading)"
+
+
+def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report: FileReport) -> None:
+    """Body text printed before the first heading (a journal article's unheaded introduction):
+    from the first paragraph before the first heading that cites something (not the abstract or
+    keywords), the text is kept as an untitled, non-content section at the top, so its citations
+    are linked and counted; it is not one of the top-level sections the author headed."""
+    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)):
+        return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
+    start = None
+    for i, p in enumerate(doc.front):
+        if _ABSTRACT_PARA.match(p) or _KEYWORDS_PARA.match(p) or len(p.split()) < 40:
+            continue  # an author line's affiliation marks ("Price \(^{3,4}\)") are no citations
+        if paragraph(p).citations:
+            start = i
+            break
+    if start is None or sum(len(p) for p in doc.front[start:]) < 500:
+        return
+    paras = [paragraph(p) for p in doc.front[start:]]
+    doc.front = doc.front[:start]
+    for sec in doc.sections:
+        sec.index += 1
+        sec.parent = sec.parent + 1 if sec.parent else None
+    top = min((sec.level for sec in doc.sections), default=1)
+    doc.sections.insert(0, Section(index=1, level=top, title=_PREAMBLE_TITLE, is_content=False, paragraphs=paras))
+    doc.section_lines.insert(0, [])
+    report.warnings.append(
+        f"{len(paras)} paragraphs before the first heading cite sources: kept as an untitled section "
+        "(not counted among the top-level sections)")
+
+
 # ---- structure -------------------------------------------------------------------------------------
 
 
+# a line of text that is a sentence, not a heading: ends with "." / ":" / ";" or runs past 15 words
+_SENTENCE_LIKE = re.compile(r"[^.][.:;,]\s*$|^\s*(?:\S+\s+){15,}\S")
+_PAGE_HEADING = re.compile(r"^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
+_BANNER = re.compile(r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$", re.I)
+# "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body
+_BACK_MATTER = re.compile(r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$", re.I)
+_EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)$", re.I)
+_MORE_NON_CONTENT = re.compile(
+    r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$", re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
 
@@ -220,6 +288,9 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
     or a list stays what it is; the line count is kept."""
     out = list(lines)
     in_fence = False
+    # a document whose sections are ATX headings ("# Title", "## 1 Introduction") does not also
+    # write "Section\n-----": there a "-----" under a line of text is a rule or a table's edge
+    atx_top = sum(1 for ln in lines if re.match(r"^#{1,2}[ \t]+\S", ln)) >= 2
     for i in range(1, len(lines)):
         if _FENCE.match(lines[i - 1]):
             in_fence = not in_fence
@@ -229,7 +300,7 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
             continue
         if (i >= 2 and lines[i - 2].strip()) or len(prev.strip()) > 200:
             continue
-        if m.group(1).startswith("-") and len(m.group(1)) < 2:
+        if m.group(1).startswith("-") and (len(m.group(1)) < 2 or atx_top or _SENTENCE_LIKE.search(prev)):
             continue
         out[i - 1] = ("# " if m.group(1).startswith("=") else "## ") + prev.strip()
         out[i] = ""
@@ -274,7 +345,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = _setext_to_atx(lines)
     lines = _bold_numbered_headings(lines, report)
     headings: list[_Heading] = []
-    in_fence = in_math = False
+    in_fence = in_math = after_page = False
     for i, ln in enumerate(lines):
         if _FENCE.match(ln):
             in_fence = not in_fence
@@ -287,9 +358,20 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         m = _HEADING.match(ln)
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
+        if m and _PAGE_HEADING.match(_clean_heading_text(m.group(2))):
+            # "#### Page 11": a page marker the converter printed as a heading (it may fall inside
+            # the reference list, which goes on after it): neither a section nor text
+            report.skip("page marker printed as a heading", m.group(2))
+            lines[i] = ""
+            after_page = True
+            continue
+        if m and not headings and _BANNER.match(_clean_heading_text(m.group(2))):
+            report.skip("journal banner heading before the title", m.group(2))
+            continue  # "# RESEARCH ARTICLE" above "# <title>"
         if m and m.group(2).strip():
             num, lvl, title = parse_heading(m.group(2))
-            headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title))
+            headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title, after_page and len(headings) > 0))
+            after_page = False
     if not headings:
         raise ReaderError(path, "no Markdown headings ('# Title', '## 1 Introduction') found")
 
@@ -302,6 +384,13 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         body_headings = headings
         report.warnings.append("no '# Title' line: title taken from the file name")
     title = _clean_heading_text(title_h.title if title_h else (topic or path.stem))
+    if title_h and title.endswith(":") and body_headings and not any(
+        ln.strip() for ln in lines[title_h.line + 1 : body_headings[0].line]
+    ):
+        # "# Comparative Analysis:" then "## W3C DIDs vs. FIDO ..." at once: the title's second line
+        sub = body_headings.pop(0)
+        report.skip("subtitle heading joined to the title", sub.raw)
+        title = f"{title} {_clean_heading_text(sub.title)}"
 
     kept: list[_Heading] = []
     for h in body_headings:
@@ -309,6 +398,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             report.skip("repeated title heading", h.raw)
             continue
         kept.append(h)
+
+    _converter_depths(kept)
 
     # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
     # under the next) numbers items within sections, not the sections' levels: those headings
@@ -357,6 +448,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     stack: list[Section] = []
     in_refs = False
+    seen_numbers: set[str] = set()
+    numbered_body = sum(1 for h in kept if h.number_level == 1) >= 2
+    back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first = _first_item_number(lines[h.line + 1 : end])
@@ -365,16 +459,26 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
             doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
             continue
+        if h.number:
+            seen_numbers.add(h.number.split(".")[0])
         level = h.number_level if h.number_level else max(1, h.depth - base + 1)
-        if h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base:
+        if h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base and not (
+            h.number and "." in h.number and h.number.split(".")[0] in seen_numbers
+        ):  # "# 3.1 ..." under "# 3 ...": a converter's depth, the printed number decides
             level = max(1, h.depth - base + 1)  # e.g. "# 2023 Roadmap" above the numbered sections
         while stack and stack[-1].level >= level:
             stack.pop()
         parent = stack[-1] if stack else None
         title_clean = _clean_heading_text(h.title)
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
+        back = back or bool(_BACK_MATTER.search(title_clean))
         is_content = not (
             is_ref
+            or back
+            # a report's "Executive Summary" before numbered sections is its abstract; among
+            # unnumbered sections ("Market", "Policy") it is one of them
+            or (numbered_body and h.number is None and _EXEC_SUMMARY.match(title_clean))
+            or _MORE_NON_CONTENT.match(title_clean)
             or is_non_content_title(h.raw)
             or is_non_content_title(title_clean)
             or _FRONT_MATTER.match(title_clean)
@@ -407,10 +511,80 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     return doc
 
 
+_IMRAD = re.compile(
+    r"^(?:introduction|background|(?:materials\s+and\s+)?methods?|methodology|experimental\s+procedures|"
+    r"results?(?:\s+and\s+discussion)?|discussion|conclusions?|summary)$", re.I)
+
+
+def _converter_depths(kept: list[_Heading]) -> None:
+    """Heading depths a PDF converter got wrong, corrected from the document's own evidence.
+
+    * The first heading after a page marker is printed one level up ("#### Page 3" then
+      "# Method" among "## Summary", "## Related work"): an unnumbered one takes the depth most
+      headings have.
+    * Every heading printed at one depth (journal articles): the top level is told apart by its
+      letters ("MATERIALS AND METHODS" in capitals over "Data collection"), or, in a research
+      article (both a methods and a results heading), by the IMRaD names ("Methods" over
+      "Visual stimuli and task"); the others become subsections of the one before."""
+    body = []
+    for h in kept:
+        t = _clean_heading_text(h.title)
+        if _REF_TITLE.match(_strip_num(t)) or _BACK_MATTER.search(t):
+            break
+        body.append(h)
+    reliable = [h.depth for h in body if not h.page_top]
+    if reliable:
+        mode = max(set(reliable), key=reliable.count)
+        for h in body:
+            if h.page_top and h.number is None and h.depth < mode:
+                h.depth = mode
+    content = [h for h in body if not _non_content_heading(h) and h.number is None]
+    if len(content) < 4 or len({h.depth for h in content}) != 1 or any(h.number for h in body):
+        return
+    titles = [_clean_heading_text(h.title) for h in content]
+    caps = [t.upper() == t and any(c.isalpha() for c in t) for t in titles]
+    imrad = [bool(_IMRAD.match(t.rstrip(" :."))) for t in titles]
+    if caps[0] and 2 <= sum(caps) < len(caps):
+        top = caps
+    elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method", t, re.I) for t, i in zip(titles, imrad) if i) and any(
+        re.match(r"results?", t, re.I) for t, i in zip(titles, imrad) if i
+    ) and not all(imrad):
+        top = imrad
+    else:
+        return
+    for h, is_top in zip(content, top):
+        if not is_top:
+            h.depth += 1
+
+
+def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, str]) -> bool:
+    """Are numbers glued to words ("models6", "Transformers3–5") this document's citations
+    (superscripts lost in conversion)? Evidence: a list numbered in order of first citation
+    (Nature, Vancouver) is first cited 1, 2, 3, ...: at least five distinct listed numbers, most
+    of them larger than every number before them. Names such as "int8", "bfloat16", "int4" do
+    not climb like that."""
+    firsts: list[int] = []
+    seen: set[int] = set()
+    for lines in section_lines:
+        for m in GLUED_WORD_RUN.finditer("\n".join(lines)):
+            nums = expand_numbers(m.group(1)) or []
+            if not nums or not all(n in by_number for n in nums):
+                continue
+            n = int(nums[0])
+            if n not in seen:
+                seen.add(n)
+                firsts.append(n)
+    if len(firsts) < 5:
+        return False
+    climbs = sum(1 for i, n in enumerate(firsts) if n > max(firsts[:i], default=0))
+    return climbs >= 0.7 * len(firsts)
+
+
 def _non_content_heading(h: _Heading) -> bool:
     t = _clean_heading_text(h.title)
     return bool(
         _REF_TITLE.match(_strip_num(t)) or _FRONT_MATTER.match(t) or is_non_content_title(t) or is_non_content_title(h.raw)
+        or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t)
     )
 
 
@@ -426,6 +600,8 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
         return True
     for h in rest:
+        if _BACK_MATTER.search(_clean_heading_text(h.title)):
+            break  # "<title> - Appendix": what follows is not the body's structure
         if h.depth < first.depth:
             return False
         if h.depth == first.depth and not (
@@ -531,7 +707,7 @@ def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-_MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!])")
+_MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!&])")
 # from the word's start only, the letters taken whole: "aaaa..." without a hyphen is one scan
 _LINE_END_HYPHEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([a-z]++)")
 
@@ -636,17 +812,21 @@ def _ranges(nums: list[int]) -> str:
     return ", ".join(out[:20]) + (" ..." if len(out) > 20 else "")
 
 
+_NO_DATE = re.compile(r"\bn\.\s?d\.")
+
+
 def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str, str], list[str]]:
     """(first-author surname, year[suffix]) -> ids; natbib-style suffixes a, b, ... assigned in
     list order to entries sharing a citation label when the list prints none."""
     groups: dict[tuple[str, str, str, int], list[Reference]] = {}
     for r in refs:
-        if r.numbers or not r.authors or not r.year:
+        undated = not r.year and bool(_NO_DATE.search(r.raw or ""))  # "Doe, J. (n.d.). Title." cited (Doe, n.d.)
+        if r.numbers or not r.authors or not (r.year or undated):
             continue
         s1 = surname(r.authors[0].name)
         s2 = surname(r.authors[1].name) if len(r.authors) == 2 else ""
         cls = min(len(r.authors), 3)
-        groups.setdefault((s1, str(r.year), s2, cls), []).append(r)
+        groups.setdefault((s1, str(r.year) if r.year else "nd", s2, cls), []).append(r)
     index = linker.by_author_year
     second = linker._second_index
     linker.author_counts.update({r.id: len(r.authors) for r in refs})

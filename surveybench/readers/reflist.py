@@ -9,7 +9,8 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
   a title does not split an entry.
 * ``(n) ...`` lists (ACS / chemistry), found like ``[n]`` entries.
 * ``n. ...`` ordered lists (sequential numbers at line start; Nature, Vancouver, Gemini's
-  "Works cited").
+  "Works cited"), also glued on one line, numbered ``n`` without a dot or ``**n.**``: the run
+  1..N decides, and where the next number occurs twice the stronger occurrence opens the entry.
 * deep-research source lists: ``1 4 8 35 Title https://url`` -- several numbers share one
   source; an entry may continue on the next lines (title, then the URL alone) and one line may
   hold several entries (``... https://a.pdf 9 21 openreview.net https://b``).
@@ -17,7 +18,10 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
 * unnumbered author-year lists (ACL: ``Authors. 2023. Title.``; natbib/IJCAI: ``Authors.
   Title. Venue, 2023.``; IEEE: ``Authors, "Title," ...``; APA: ``Smith, J., & Lee, K. (2020).
   Title.``; Chicago: ``Smith, John, and Jane Doe. 2020. "Title."``), possibly several entries per line
-  and entries broken over lines: entry starts are found from the author list pattern.
+  (glued ``[cs].Mengnan Du``, lower-case authors, group authors, ``n.d.``) and entries broken over
+  lines: entry starts are found from the author list pattern, and -- in transcriptions printing
+  one entry a line -- from line starts that open with an author list after a complete entry.
+* ``---`` page separators and venue fragments (``- ICCV 2023 34 35``) are not entries.
 """
 
 from __future__ import annotations
@@ -25,7 +29,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from surveybench.readers.refstrings import _SURNAME_FIRST, URL_RE, looks_like_author_list
+from surveybench.readers.refstrings import (
+    _LOOSE_SURNAME_FIRST,
+    _SURNAME_FIRST,
+    URL_RE,
+    capitalise_names,
+    looks_like_author_list,
+    loose_surname_first,
+)
 
 # numbers of any size: a 100,000-entry list is as valid as a 100-entry one (issue 14)
 _BRACKET = re.compile(r"\[\^?(\d++)\]")  # "[12]" and Markdown footnotes "[^12]:"
@@ -36,6 +47,10 @@ _DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
 _GLUED_BULLET = re.compile(r"(?<=[.)\]])-\s+(?=[\[A-Z])")
+_BOLD_NUMBER = re.compile(r"(?:\*\*|__)(\[?\d++(?:[.)\]]|\.\))?)(?:\*\*|__)")
+# a venue, year and page or source numbers alone: the tail of the entry before, not an entry
+_FRAGMENT = re.compile(r"^\s*+(?:[A-Z][\w\-&]*+\s++){0,2}(?:(?:19|20)\d{2}\s*+)?(?:\d{1,4}+[\s,;.\-–]*+){1,6}+$")
+_RULE_LINE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
 _NOTE_ONLY = re.compile(r"^\s*\[[^\[\]]{0,80}\]\.?\s*$")  # "[Not cited but influential]."
 _URL_ONLY = re.compile(r"^\s*(?:<)?https?://\S.*$", re.I)
 
@@ -85,6 +100,8 @@ def _source_list_start(lines: list[str]) -> int | None:
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
+    # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
+    lines = ["" if _RULE_LINE.match(ln) else ln for ln in lines]
     cut = _source_list_start(lines)
     if cut is not None:
         head, tail = _split_one(lines[:cut]), _split_one(lines[cut:])
@@ -106,7 +123,7 @@ def _split_one(lines: list[str]) -> SplitResult:
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
         return res
-    joined = " ".join(nonblank)
+    joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
     starts = _bracket_starts(joined)
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
         _from_bracket(joined, starts, res)
@@ -124,6 +141,10 @@ def _split_one(lines: list[str]) -> SplitResult:
         _BULLET.match(ln) for ln in nonblank
     ):
         _from_lines(lines, res)
+        return res
+    nodots = _dot_starts(joined, _NODOT_ANY)
+    if len(nodots) >= 3 and nodots[0][0] == 0:  # "1 A. Smith, ... 2020. 2 B. Lee, ...": 1, 2, 3 at least
+        _from_starts(joined, nodots, res, layout="ordered-nodot")
         return res
     _from_unnumbered(lines, res)
     return res
@@ -155,13 +176,13 @@ def _from_bracket(text: str, starts: list[tuple[int, int]], res: SplitResult) ->
 
 
 def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, layout: str) -> None:
-    head = text[: starts[0][0]].strip() if starts else ""
+    head = text[: starts[0][0]].strip().strip("-*+•").strip() if starts else ""  # "- [1] ...": a bullet, no text
     if head:
         res.skipped.append(("text before the first numbered reference", head))
     expected = None
     for i, (pos, n) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
-        m = {"bracket": _BRACKET, "paren": _PAREN}.get(layout, _DOT_ANY).match(text, pos)
+        m = {"bracket": _BRACKET, "paren": _PAREN, "ordered-nodot": _NODOT_STRIP}.get(layout, _DOT_ANY).match(text, pos)
         # "- [1] Title" bullets: the next entry's bullet is not part of this one
         body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
         if expected is not None and n != expected:
@@ -175,10 +196,43 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
 
 # any "digits. " / "digits) ": the candidates of the sequence-driven split below
 _DOT_ANY = re.compile(r"(\d++)[.)]\s++(?=\S)")
+# "1 A. Smith, Title, 2020. 2 B. Lee, ..." -- numbers without a dot, after a sentence end
+_NODOT_ANY = re.compile(r"(?:(?<=[.;]\s)|^)(\d{1,4}+)\s++(?=[\"“'‘A-ZÀ-Þ])")
+_NODOT_STRIP = re.compile(r"\d++\s++")
 _STRONG_AFTER = re.compile(r"[\"“'‘A-ZÀ-Þ\[(*_\\]")
 
 
-def _dot_starts(text: str) -> list[tuple[int, int]]:
+@dataclass
+class _Cand:
+    start: int  # where the match begins
+    digits: int  # where its digit run begins
+    run: str
+    spaced: bool  # a space (or the text start) before the digits
+    after_ok: bool  # a capital, quote or bracket after "n. "
+    after_end: bool  # the previous entry ended with "." / ";" / ")" before the space
+
+
+def _candidates(text: str, pattern: re.Pattern[str]) -> list[_Cand]:
+    out = []
+    for m in pattern.finditer(text):
+        st = m.start(1)
+        spaced = st == 0 or text[st - 1].isspace()
+        out.append(_Cand(m.start(), st, m.group(1), spaced, bool(_STRONG_AFTER.match(text, m.end())),
+                         st == 0 or (spaced and text[max(0, st - 2) : st - 1] in (".", ";", ")", "]"))))
+    return out
+
+
+def _fits(c: _Cand, want: str) -> tuple[int, int] | None:
+    """(position where entry ``want`` opens, strength of the evidence) or None."""
+    if c.run == want and c.spaced:
+        return c.start, 2 + c.after_ok + c.after_end
+    if c.run.endswith(want) and c.after_ok:
+        # glued: "CVPR3." (run "3" after a letter) or "202323." (run "202323")
+        return c.digits + len(c.run) - len(want), 1
+    return None
+
+
+def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[int, int]]:
     """``n.`` openings continuing the sequence exactly (1., 2., 3., ...): one entry a line or
     several a line, as PDF conversions print numbered bibliographies.
 
@@ -186,23 +240,35 @@ def _dot_starts(text: str) -> list[tuple[int, int]]:
     conversion glues that number to the end of the previous entry ("In: CVPR3. Ali W.",
     "... 202323. Hong S", "arXiv:20050992712. Bojarski"), so a digit run that *ends with* the
     expected number opens an entry when a capital (or quote, bracket) follows; after a space the
-    exact number opens it whatever follows (an entry may start in lower case: "12. van der Berg")."""
+    exact number opens it whatever follows (an entry may start in lower case: "12. van der Berg").
+    When the expected number occurs several times before the one after it ("Top-5 results on 3.
+    datasets, 2021. 3. C. Kim"), the strongest occurrence opens the entry: after a sentence end,
+    before a capital. Each candidate is looked at a bounded number of times (linear)."""
+    cands = _candidates(text, pattern)
     out: list[tuple[int, int]] = []
-    for m in _DOT_ANY.finditer(text):
-        run = m.group(1)
-        after_ok = bool(_STRONG_AFTER.match(text, m.end()))
-        spaced = m.start() == 0 or text[m.start() - 1].isspace()
-        if not out:
-            n = int(run)
-            if n in (0, 1) and m.start() < 200 and spaced and after_ok:
-                out.append((m.start(), n))
-            continue
-        want = str(out[-1][1] + 1)
-        if run == want and spaced:
-            out.append((m.start(), int(want)))
-        elif run.endswith(want) and after_ok:
-            # glued: "CVPR3." (run "3" after a letter) or "202323." (run "202323")
-            out.append((m.start(1) + len(run) - len(want), int(want)))
+    i = 0
+    while i < len(cands) and not out:
+        c = cands[i]
+        i += 1
+        n = int(c.run)
+        if n in (0, 1) and c.start < 200 and c.spaced and (c.after_ok or c.start == 0):
+            out.append((c.start, n))
+    while i < len(cands):
+        want, nxt = str(out[-1][1] + 1), str(out[-1][1] + 2)
+        best: tuple[int, int, int] | None = None  # (strength, -position, index)
+        j = i
+        while j < len(cands):
+            c = cands[j]
+            if best is not None and _fits(c, nxt) is not None:
+                break  # the entry after the wanted one: the window ends
+            f = _fits(c, want)
+            if f is not None and (best is None or f[1] > best[0]):
+                best = (f[1], f[0], j)
+            j += 1
+        if best is None:
+            break
+        out.append((best[1], int(want)))
+        i = best[2] + 1
     return out
 
 
@@ -232,6 +298,10 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             flush()
             # bullets glued on one line by the export: "... 2024. 73 82.- Li et al., BLIP-2 ..."
             for piece in _GLUED_BULLET.split(b.group(1).strip()):
+                if current is not None and _FRAGMENT.match(piece):
+                    # "- ICCV 2023 34 35": a venue and page numbers cut from the entry before, not an entry
+                    res.skipped.append(("a venue or page fragment between entries, not an entry", piece))
+                    continue
                 if _NOTE_ONLY.match(piece):
                     res.skipped.append(("a note in the list, not a reference", piece))
                     continue
@@ -327,7 +397,12 @@ def _looks_like_sentence_number(line: str) -> bool:
 
 # ---- unnumbered author-year lists ----------------------------------------------------------------
 
-_YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:19|20)\d{2}[a-z]?\.\s")
+_YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
+# entries glued by PDF conversion ("arXiv:2208.11981 [cs].Mengnan Du, ..."): no space at the boundary
+_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+\s)")
+# an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
+_LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
+_LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
 _SENT_BOUNDARY = re.compile(r"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[A-ZÀ-ÖØ-Þ])")
 
@@ -342,6 +417,12 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
             paragraphs.append(" ".join(buf))
             buf = []
     text = " ".join(paragraphs)
+    line_starts: list[int] = []  # where each physical line begins in ``text`` (lines joined by one space)
+    pos = 0
+    for ln in lines:
+        if ln.strip():
+            line_starts.append(pos)
+            pos += len(ln.strip()) + 1
     n_acl = len(_YEAR_AFTER_AUTHORS.findall(text))
     n_last = len(_YEAR_LAST.findall(text))
     n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", text))
@@ -351,6 +432,20 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     if n_els and n_els >= max(n_acl, n_quote, n_last, n_apa):  # every Elsevier year is also a "year-last" one
         style = "elsevier"
     starts = _author_year_starts(text, style)
+    # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
+    # Title." lines with no blank line between): when most lines open with an author list, each
+    # such line opens an entry, beside the starts the style found inside lines
+    if len(line_starts) >= 3:
+        opens: list[int] = []
+        for p in line_starts:
+            # the entry before must be complete (its year printed) and its line must not stop
+            # inside an author list: "... Hao Tian, Hua" / "Wu, Ji- Rong Wen, and ... 2023." is one entry
+            if p and (not _YEAR_ANY.search(text, opens[-1] if opens else 0, p) or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
+                continue
+            if _opens_entry(text, p):
+                opens.append(p)
+        if len(opens) >= 0.6 * len(line_starts):
+            starts = sorted(set(starts) | set(opens))
     if not starts:
         # no recognisable author list: one paragraph, one entry
         for p in paragraphs:
@@ -365,14 +460,18 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
-_APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.")
+_APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
+# a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
+_APA_GROUP = re.compile(r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s(?=\()")
+# surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
+_PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
 _CORPORATE_AUTHOR = re.compile(r"[A-Z][\w\-]*(?:\s[\w\-]+){0,5}")
 _DIGIT_END = re.compile(r"\d\.\s*$")
-_ACL_HEAD = re.compile(r"(.{1,1600}?)\.\s{1,3}+(?:19|20)\d{2}[a-z]?\.\s")
+_ACL_HEAD = re.compile(r"(.{1,1600}?)\.\s{1,3}+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
 
@@ -380,21 +479,43 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     """Positions where an entry begins: start of text or after a sentence/URL end, followed by
     an author list that is followed by what the style puts after the authors."""
     cands = [0] + [m.end() for m in _SENT_BOUNDARY.finditer(text)]
+    lower: set[int] = set()
+    if style in ("apa", "elsevier"):
+        cands = sorted(set(cands) | {m.end() for m in _PARTICLE_BOUNDARY.finditer(text)})
+    if style == "acl":
+        glued = [m.end() for m in _GLUED_BOUNDARY.finditer(text)]
+        lower = {m.end() for m in _LOWER_BOUNDARY.finditer(text)}
+        if glued or lower:
+            cands = sorted(set(cands) | set(glued) | lower)
     out: list[int] = []
     last_end = -1
     for pos in cands:
         if pos <= last_end:
             continue
         window = text[pos : pos + 1700]
+        if style in ("apa", "elsevier") and pos and not _LINE_ENDS_ENTRY.search(text, max(0, pos - 80), pos):
+            continue  # APA / Elsevier entries end with "." or a DOI: "John- Dylan Haynes, J. D." is inside one
         if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
-            m = _SURNAME_FIRST.match(window)
-            ok = bool(m and m.group("a") and _APA_YEAR.match(window[m.end() :].lstrip()))
+            m = _SURNAME_FIRST.match(window) or _APA_GROUP.match(window)
+            # "Smith, J. A., & Lee, K. (2020)." / Springer "Smith JA, Lee K (2020) Title"
+            ok = bool(m and (m.re is _APA_GROUP or m.group("a") or m.group("s") or m.group("v"))
+                      and _APA_YEAR.match(window[m.end() :].lstrip()))
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :]))
         elif style == "acl":
             m = _ACL_HEAD.match(window)
-            ok = bool(m) and looks_like_author_list(m.group(1))
+            if m and pos in lower:
+                # "yann lecun, yoshua bengio, and geoffrey hinton. 2015.": judged as capitalised names
+                ok = looks_like_author_list(capitalise_names(m.group(1)))
+            else:
+                ok = bool(m) and looks_like_author_list(m.group(1))
+                lone = _LONE_INITIAL.match(m.group(1)) if ok and m and pos and text[pos - 2 : pos - 1] not in ".]" else None
+                if lone and not re.search(r"\b[A-Z]\.", m.group(1)[lone.end() :]):
+                    # "... In Proc. of X. Tom Brown, Benjamin Mann, and ...": full first names
+                    # everywhere else, so the lone initial ends the previous entry's venue
+                    pos += lone.end()
+                    m = _ACL_HEAD.match(text, pos)
             if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _DIGIT_END.search(text, max(0, pos - 40), pos):
                 # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
                 # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
@@ -403,14 +524,46 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             m = _QUOTED_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))
         else:
-            if out and not _ENDS_ENTRY.search(text, max(0, pos - 400), pos):
+            if pos and not _ENDS_ENTRY.search(text, max(0, pos - 400), pos):
                 continue
             m = _first_sentence(window)
             ok = m is not None and looks_like_author_list(m)
         if ok:
             out.append(pos)
-            last_end = pos + (len(m.group(1)) if style in ("acl", "quoted", "apa", "elsevier") and m else 0)
+            head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
+            last_end = pos + len(head or "")
     return out
+
+
+# the line before ends as entries end ("... 2023.", "... 175- 185.", a URL), not inside an
+# author list ("Mirali Purohit,", "Kilian Q.", "et al.")
+_LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+)\s$")
+
+
+# the line before stops inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.", "and"):
+# the next line goes on with it (Springer entries end without a period: "In: NeurIPS")
+_YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
+_LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|\b[A-Z]\.|\bal\.)\s$")
+
+
+def _opens_entry(text: str, pos: int) -> bool:
+    """Does an entry open at ``pos`` (the start of a line)? An author list followed by what
+    entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib)."""
+    window = text[pos : pos + 1700]
+    m = _SURNAME_FIRST.match(window)
+    if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(r"\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
+        return True
+    g = _APA_GROUP.match(window)
+    if g and _APA_YEAR.match(window[g.end() :]):
+        return True
+    m = _LOOSE_SURNAME_FIRST.match(window)
+    if m and loose_surname_first(m.group(1)):
+        return True
+    m = _ACL_HEAD.match(window)
+    if m and looks_like_author_list(m.group(1)):
+        return True
+    first = _first_sentence(window)
+    return first is not None and looks_like_author_list(first)
 
 
 def _first_sentence(window: str) -> str | None:

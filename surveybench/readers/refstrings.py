@@ -8,7 +8,10 @@ year last (``A. B et al. Title. In Venue, 2021``); surname-first lists whose ini
 sentence ends -- APA (``Smith, J. A., & Lee, K. (2020). Title.``), Nature (``Roth, G. A. et al.
 Title. J. 76, 1 (2020).``), ACS (``Smith, J.; Lee, K. Title.``), Vancouver (``Smith JA, Lee K.
 Title.``), Springer (``Smith, J., Lee, K.: Title.`` / ``Smith J, Lee K (2020) Title.``);
-Chicago/MLA/Harvard with the title in double or single quotes after the authors;
+Chicago/MLA/Harvard with the title in double or single quotes after the authors; APA group
+authors (``OpenAI. (2023). Title.``, ``(n.d.)``); Elsevier/APA transcriptions whose initials lost
+their dots (``Anderson, PA, Van Sluyters, RC., 1988. Title.``); ASAIO/AMA (``Amin DV, et al:
+Title.``); Chinese GB/T 7714 (``张三, 李四. 题名[J]. 刊名, 2023``); lower-case author lists;
 web sources of deep-research reports (``[2010.11929] Title | Site https://...``, ``Title - Site,
 accessed May 2, 2025, URL``) and a title followed by a Markdown link (LLMxMapReduce). PDF conversion noise ("Pre- trained", URLs broken
 at hyphens) is repaired in the clean title and URL; ``raw`` keeps the string as printed.
@@ -80,9 +83,9 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
 _INIT_GAP = r"(?:\s?-\s?|\s{1,2}+)?"
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
-    rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*"  # Name, O'Neil, Kai- Wei
+    rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
     rf"|[dl]['’][{_UP}][^\W\d_]+|v\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder"
-    r"|(?:van|von|der|den|dem|de|da|di|du|dos|del|la|le|ten|ter|bin|al|el|y)(?=\s))"
+    r"|(?:van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli|dei|la|las|los|le|lo|ten|ter|zu|bin|ibn|al|el|y)(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
 _SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
@@ -91,6 +94,7 @@ _NOT_NAMES = {
     "in", "the", "a", "an", "of", "on", "for", "and", "with", "to", "proceedings", "journal",
     "conference", "international", "transactions", "advances", "arxiv", "preprint", "ieee",
     "acm", "workshop", "symposium", "university", "press", "vol", "no", "pp", "pages",
+    "inc", "ltd", "llc", "corp", "gmbh", "plc",  # "CME Group Inc. Form 10-Q ...": a company, then a title
 }
 
 
@@ -141,11 +145,21 @@ def looks_like_author_list(segment: str) -> bool:
     if not m:
         return False
     words = re.findall(r"[^\W\d_]+", s)
-    if any(w.lower() in _NOT_NAMES for w in words if len(w) > 1 and w not in {"and", "al", "et"}):
+    # "PP", "NO" in capitals are initials ("Jussi PP Jokinen"), not "pp." / "no."
+    if any(w.lower() in _NOT_NAMES for w in words if len(w) > 1 and w not in {"and", "al", "et"} and not (w.isupper() and len(w) == 2)):
         return False
     # One bare capitalised phrase ("Attention Is All You Need") is not evidence of a name list.
     has_marker = bool(re.search(r",|\band\b|&|\bet al\b|(?:^|\s)[A-Z]\.", s))
     return has_marker or len(words) <= 3
+
+
+_NAME_PARTS = {"and", "et", "al", "al.", "van", "von", "der", "den", "de", "da", "di", "du", "del", "la", "le", "los", "las", "ten", "ter"}
+
+
+def capitalise_names(segment: str) -> str:
+    """"yann lecun, yoshua bengio, and geoffrey hinton" -> "Yann Lecun, Yoshua Bengio, and Geoffrey
+    Hinton": an author list printed in lower case, judged as names (particles stay lower case)."""
+    return " ".join(w if w in _NAME_PARTS else w[:1].upper() + w[1:] for w in segment.split(" "))
 
 
 def split_authors(segment: str) -> list[str]:
@@ -201,6 +215,23 @@ def sentence_end(text: str, start: int = 0) -> int:
     return start + m.end() if m else len(text)
 
 
+# words that open what follows a title in lower case: not a title going on
+_AFTER_TITLE = re.compile(r"(?:arxiv|in|doi|pp|vol|volume|pages|https?|url|preprint|accessed|retrieved|and|eds?|ed)\b", re.I)
+
+
+def title_end(text: str) -> int:
+    """Like :func:`sentence_end`, but a title goes on past ". " when the next word is in lower
+    case ("Human memory retention and recall processes. a review of EEG studies. Neurosciences"),
+    unless that word opens a venue or locator ("arXiv", "in", "doi", "pp.")."""
+    end = sentence_end(text)
+    for _ in range(3):
+        nxt = text[end:].lstrip()
+        if end >= len(text) or text[end - 1] != "." or not nxt[:1].islower() or _AFTER_TITLE.match(nxt):
+            break
+        end = sentence_end(text, end + 1)
+    return end
+
+
 def parse_reference_string(raw: str) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed)."""
     out = ParsedRef()
@@ -243,12 +274,24 @@ def parse_reference_string(raw: str) -> ParsedRef:
     latest = datetime.date.today().year + 1
     years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose)) if int(y) <= latest]
 
+    # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."
+    g = _LOOSE_SURNAME_FIRST.match(prose)
+    names = loose_surname_first(g.group(1)) if g else None
+    if g and names:
+        t = _title_sentence(prose[g.end() :])
+        if t:
+            out.title, out.authors, out.style = t, names, "surname-first-loose"
+            y = re.search(r"((?:19|20)\d{2})([a-z])?\)?\.?\s$", g.group(0))
+            if y:
+                out.year, out.year_suffix = int(y.group(1)), y.group(2)
+            return out
+
     # 0. surname-first author lists (APA, Nature, Vancouver), where initials hide the sentence end:
     #    "Smith, J. A., & Lee, K. (2020). Title. Journal" / "Roth, G. A. et al. Title. J. 76 (2020)."
     #    / "Smith J, Lee KM. Title. Lancet. 2020;395:1-9."
     m = _SURNAME_FIRST.match(prose)
     if m and m.group("v"):
-        m = re.match(r"^(?P<a>.*?)(?:\.\s|\s(?=\())", prose) if _plain_vancouver(m.group("v")) else None
+        m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
         m = re.match(r"^(?P<a>.*?)\s(?=\()", prose)
     if m:
@@ -273,6 +316,25 @@ def parse_reference_string(raw: str) -> ParsedRef:
                 out.year, out.year_suffix = years[-1][0], years[-1][1] or None
             return out
 
+    # GB/T 7714 (Chinese journals): "张三, 李四. 大语言模型综述[J]. 计算机学报, 2023, 46(1): 1-20."
+    g = _GBT_7714.match(prose)
+    if g:
+        out.title, out.style = clean_title(g.group("t")), "gb7714"
+        out.authors = [a.strip() for a in re.split(r"[,，]\s*", g.group("a")) if a.strip() and a.strip() != "等"]
+        if years:
+            out.year = years[-1][0]
+        return out
+
+    # 0a. APA group author: "OpenAI. (2023). GPT-4 technical report." / "World Health Organization. (n.d.). Title."
+    g = _APA_GROUP_HEAD.match(prose)
+    if g:
+        t = _title_sentence(prose[g.end() :])
+        if t:
+            out.title, out.authors, out.style = t, [g.group("a")], "apa-group"
+            if g.group("y"):
+                out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
     # 0b. author runs glued by PDF conversion, no spaces: "AchiamJ.AdlerS.AgarwalS.et al.2023. Title."
     g = _GLUED_AUTHORS_YEAR.match(prose)
     # evidence: several glued "SurnameI." names and almost no spaces before the year
@@ -286,9 +348,9 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
-    if m and looks_like_author_list(m.group("a")):
+    if m and (looks_like_author_list(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))):
         rest = prose[m.end() :]
-        out.title = _lead_quoted(rest) or clean_title(rest[: sentence_end(rest)])
+        out.title = _lead_quoted(rest) or clean_title(rest[: title_end(rest)])
         out.authors = split_authors(m.group("a"))
         out.year = int(m.group("y")) if m.group("y").isdigit() else None
         out.year_suffix = m.group("s")
@@ -297,7 +359,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     # 2. IEEE: title in quotes
     q = QUOTED_RE.search(prose)
-    if q and len(q.group(1).split()) >= 2:
+    # one word in quotes is a title when IEEE closes it with its comma: 'N. Shinn et al., "Reflexion," in ...'
+    if q and (len(q.group(1).split()) >= 2 or re.search(r"[,.]\s*[\"”]$", q.group(0))):
         out.title = clean_title(q.group(1))
         out.style = "quoted"
         head = prose[: q.start()].strip().rstrip(",")
@@ -322,7 +385,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     head = prose[:end]
     if end < len(prose) and looks_like_author_list(head):
         rest = prose[end:].strip()
-        out.title = _lead_quoted(rest) or clean_title(rest[: sentence_end(rest)])
+        out.title = _lead_quoted(rest) or clean_title(rest[: title_end(rest)])
         out.authors = split_authors(head)
         out.style = "authors-title"
         if years:
@@ -336,7 +399,12 @@ def parse_reference_string(raw: str) -> ParsedRef:
         candidate = candidate.split(" | ")[0]
     candidate = _SITE_SUFFIX.sub("", candidate)
     site = _ANY_SITE_SUFFIX.search(candidate)
-    if site and len(candidate[: site.start()].split()) >= 3:  # "Title - Nature", "Title - IBM Research"
+    host = re.sub(r"^https?://(?:www\.)?", "", out.url or "").split("/")[0].split(".")[0]
+    if site and len(candidate[: site.start()].split()) >= 3 and not (
+        # "Mesa Group Consulting - Privacy Policy" at mesagroupconsulting.com: the site is the
+        # part before the dash, so the part after it is the page's own name
+        len(host) >= 5 and fold(candidate[: site.start()]) == fold(host)
+    ):  # "Title - Nature", "Title - IBM Research"
         candidate = candidate[: site.start()]
     ital = re.search(r"(?:^|\s)([*_]{1,2})([^*_]+?)\1(?=[\s,.;:]|$)", candidate)
     if ital and len(ital.group(2).split()) >= 2 and len(candidate[: ital.start()].split()) <= 6:
@@ -349,7 +417,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
 _SUR = rf"(?:(?:van|von|de|der|den|dem|da|di|du|la|le|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:['’-][^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
 _INITS_DOT = rf"[{_UP}]\.(?:{_INIT_GAP}[{_UP}]\.)*+"  # "J.", "J. A.", "J.-P."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}"  # "Smith, J. A."
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)\.?(?=[,\s]))?"  # "Smith, J. A.", "Freitas, N. de"
 _NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
@@ -358,22 +426,61 @@ _SURNAME_FIRST = re.compile(
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
-    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
+    # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title.")
+    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
 )
 
 
+_GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
+_APA_GROUP_HEAD = re.compile(
+    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6})\.\s"
+    r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
+)
 _GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L."
 _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
 _IEEE_AUTHORS = re.compile(
-    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?=[\w*_])"
+    # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!and\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
 )
 
 
-def _plain_vancouver(authors: str) -> bool:
-    # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only
+# Elsevier / Harvard with initials printed without dots: "Aitkin, LM, Merzenich, MM, Nelson, JE., 1986."
+_LOOSE_SURNAME_FIRST = re.compile(
+    r"^([^\d()\[\]\"“:;]{3,600}?)(?:,\s(?:19|20)\d{2}[a-z]?\.\s|\s\((?:19|20)\d{2}[a-z]?\)\.?\s)")
+_LOOSE_PART = re.compile(
+    r"(?:(?:van|von|de|der|den|da|di|du|del|la|le)\s+)*[A-ZÀ-Þ][\w'’]*(?:(?:[\s\-]+|\s(?:de|van|von|der|da|di|du|la|le)\s)[A-ZÀ-Þ][\w'’]*)*"
+    r"|[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*|et al\.?"
+)
+
+
+def loose_surname_first(head: str) -> list[str] | None:
+    """["Aitkin, LM", "Merzenich, MM", ...] when ``head`` is a surname-first author list whose
+    initials may lack dots, or None."""
+    parts = [x.strip() for x in re.split(r",\s*(?:&\s*|and\s+)?|\s+(?:&|and)\s+", head.strip()) if x.strip()]
+    if len(parts) < 2 or not all(_LOOSE_PART.fullmatch(x) for x in parts):
+        return None
+    names: list[str] = []
+    for x in parts:
+        if names and re.fullmatch(r"[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*", x) and "," not in names[-1]:
+            names[-1] += ", " + x
+        elif x.startswith("et al"):
+            continue
+        else:
+            names.append(x)
+    return names if all("," in n for n in names) else None
+
+
+def _plain_vancouver(authors: str, prose: str = "") -> bool:
+    # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only;
+    # one name alone ("Lee B. Title. Science 2021;7:2-3.") when the journal part is Vancouver's "YEAR;vol"
     names = [x.strip() for x in re.sub(_ETAL + "$", "", authors).split(",")]
-    return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (len(names) > 1 or bool(re.search("et al", authors)))
+    return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (
+        len(names) > 1 or bool(re.search("et al", authors)) or bool(_VANCOUVER_YEAR.search(prose))
+        or prose[len(authors) : len(authors) + 1] == ":")
+
+
+_VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
 
 
 def split_surname_first(segment: str) -> list[str]:
@@ -395,12 +502,22 @@ def _lead_quoted(rest: str) -> str | None:
     return clean_title(m.group("d") or m.group("s")) if m else None
 
 
+# what follows a title after a comma in IEEE / Elsevier entries printed without quotes
+_VENUE_AFTER_COMMA = re.compile(
+    r",\s+(?=(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)|Proc\b|Proceedings\b|Advances\s+in\b|"
+    r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b))"
+)
+
+
 def _title_sentence(rest: str) -> str | None:
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
     quoted = _lead_quoted(rest)
     if quoted:
         return quoted
-    end = sentence_end(rest)
+    venue = _VENUE_AFTER_COMMA.search(rest)
+    if venue:  # "Title, in Proc. ...", "Title, arXiv preprint ...", "Title, Advances in ... 35 (2022)"
+        rest = rest[: venue.start()] + "."
+    end = title_end(rest)
     ital = re.search(r"\s[*_]+[^*_\s]", rest)
     if ital and rest[end - 1 : end] in ("?", "!") and end < ital.start():
         # "Is X effective? A meta-analytic review. *Journal*": the title runs to the italic venue
