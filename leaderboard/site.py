@@ -120,6 +120,20 @@ def text_of(value: Any) -> str:
     return scrub_local_paths(str(value)) or ""
 
 
+def scored_by(manifests: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The judges and embedders the runs behind the site used (manifest ``models``), so a reader
+    knows what produced the LLM-judged and embedding scores; names go through :func:`text_of`
+    (local paths become labels)."""
+    used: dict[str, list[str]] = {"judge": [], "embedder": []}
+    for m in manifests:
+        models = m.get("models") if isinstance(m.get("models"), dict) else {}
+        for kind, names in used.items():
+            name = text_of(models.get(kind))
+            if name and name not in names:
+                names.append(name)
+    return {kind: names for kind, names in used.items() if names}
+
+
 def _env() -> Any:
     import jinja2
 
@@ -460,6 +474,7 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
         for sk in m.get("skipped") or []:
             skipped.setdefault(sk["system"], []).append({**sk, "reason": text_of(sk.get("reason"))})
         notes += [n for n in (text_of(n) for n in m.get("notes") or []) if n not in notes]
+    models = scored_by(manifests)
 
     env = _env()
     common = {
@@ -472,7 +487,7 @@ def _write_site(df: pd.DataFrame, manifests: list[dict[str, Any]], out: Path, ti
         root="", columns=columns, boards=boards,
         domains=[{"id": f"d{i}", "name": d} for i, d in enumerate([ALL, *domains])],
         tasks=[{"id": f"t{i}", "name": t} for i, t in enumerate([ALL, *tasks])],
-        info=info, plots=plots, notes=notes, metric_names=metrics, n_failed=len(failed),
+        info=info, plots=plots, notes=notes, models=models, metric_names=metrics, n_failed=len(failed),
         failure_summary=failure_summary(df), **common), encoding="utf-8")
 
     used_scores = {m: sorted({c.score for c in columns if c.metric == m}) for m in metrics}

@@ -49,6 +49,7 @@ def make_results(root: Path) -> Path:
                     "m2": {"description": "ROUGE-L of the text", "paper": "Lin 2004", "requires": []}},
         "systems": {XSS: {"missing_topics": ["T4"]}, "Alpha": {"missing_topics": []}},
         "notes": ["no --judge given: using the local default judge"],
+        "models": {"judge": "openai:gpt-4o-mini <x>", "embedder": None},
     }
     (run / "manifest.json").write_text(json.dumps(manifest))
     return root
@@ -67,6 +68,8 @@ def test_site_pages_and_escaping(site: Path) -> None:
     index = (site / "index.html").read_text()
     assert XSS not in index and "&lt;script&gt;alert(1)&lt;/script&gt;" in index
     assert "Gamma &amp; Co" in index
+    # the judge that scored is named (escaped); an embedder the run did not use is not
+    assert "Scored with judge: openai:gpt-4o-mini &lt;x&gt;." in index and "embedder:" not in index
     # All / Biology / Medicine x All / task1 / task2 boards
     assert index.count('<section class="board"') == 9
     sys_page = site / "systems" / f"{slugify(XSS)}.html"
