@@ -126,7 +126,8 @@ def scored_by(manifests: list[dict[str, Any]]) -> dict[str, list[str]]:
     (local paths become labels)."""
     used: dict[str, list[str]] = {"judge": [], "embedder": []}
     for m in manifests:
-        models = m.get("models") if isinstance(m.get("models"), dict) else {}
+        found = m.get("models")
+        models: dict[str, Any] = found if isinstance(found, dict) else {}
         for kind, names in used.items():
             name = text_of(models.get(kind))
             if name and name not in names:
