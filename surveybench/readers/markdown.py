@@ -244,16 +244,18 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     are linked and counted; it is not one of the top-level sections the author headed."""
     if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)):
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
-    start = None
+    start, first = None, None
     for i, p in enumerate(doc.front):
         if _ABSTRACT_PARA.match(p) or _KEYWORDS_PARA.match(p) or len(p.split()) < 40:
             continue  # an author line's affiliation marks ("Price \(^{3,4}\)") are no citations
-        if paragraph(p).citations:
+        first = paragraph(p)
+        if first.citations:
             start = i
             break
-    if start is None or sum(len(p) for p in doc.front[start:]) < 500:
+    if start is None or first is None or sum(len(p) for p in doc.front[start:]) < 500:
         return
-    paras = [paragraph(p) for p in doc.front[start:]]
+    # the first cited paragraph is read once: reading it again would count its markers' styles twice
+    paras = [first, *(paragraph(p) for p in doc.front[start + 1 :])]
     doc.front = doc.front[:start]
     for sec in doc.sections:
         sec.index += 1
