@@ -448,9 +448,11 @@ _IEEE_AUTHORS = re.compile(
 # Elsevier / Harvard with initials printed without dots: "Aitkin, LM, Merzenich, MM, Nelson, JE., 1986."
 _LOOSE_SURNAME_FIRST = re.compile(
     r"^([^\d()\[\]\"“:;]{3,600}?)(?:,\s(?:19|20)\d{2}[a-z]?\.\s|\s\((?:19|20)\d{2}[a-z]?\)\.?\s)")
+# initials with or without dots: "PA", "RC.", "J.-P."
+_LOOSE_INITIALS = r"[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*"
 _LOOSE_PART = re.compile(
     r"(?:(?:van|von|de|der|den|da|di|du|del|la|le)\s+)*[A-ZÀ-Þ][\w'’]*(?:(?:[\s\-]+|\s(?:de|van|von|der|da|di|du|la|le)\s)[A-ZÀ-Þ][\w'’]*)*"
-    r"|[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*|et al\.?"
+    rf"|{_LOOSE_INITIALS}|et al\.?"
 )
 
 
@@ -462,7 +464,7 @@ def loose_surname_first(head: str) -> list[str] | None:
         return None
     names: list[str] = []
     for x in parts:
-        if names and re.fullmatch(r"[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*", x) and "," not in names[-1]:
+        if names and re.fullmatch(_LOOSE_INITIALS, x) and "," not in names[-1]:
             names[-1] += ", " + x
         elif x.startswith("et al"):
             continue
