@@ -22,6 +22,7 @@ judge extracts and checks (``details["judge"]``).
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from typing import Any
 from surveybench.metrics._judging import JudgedMetric, mean_known
 from surveybench.metrics.base import MetricContext, MetricResult, MetricSpec, Option, higher, register
 from surveybench.model import Survey
+
+log = logging.getLogger(__name__)
 
 NAME = "key_point_recall"
 DEFAULT_CHUNK_CHARS = 12_000
@@ -138,6 +141,9 @@ def _rank_chunks(ctx: MetricContext, points: list[str], chunks: list[str], top_k
         emb = ctx.get("embedder")
         sims = np.asarray(emb.encode(points)) @ np.asarray(emb.encode(chunks)).T
     except Exception as exc:  # noqa: BLE001 - no embedder: fall back to document order, say so
+        # in the log too: the fallback asks other (chunk, key point) pairs than a ranked run
+        log.warning("key_point_recall: embedder unavailable (%s: %s); chunks in document order",
+                    type(exc).__name__, str(exc)[:160])
         return None, f"embedder unavailable: {type(exc).__name__}: {str(exc)[:160]}"
     order = [[int(c) for c in np.argsort(-row, kind="stable")[:top_k]] for row in sims]
     return order, f"top-{top_k} chunks by embedding similarity, early stop"

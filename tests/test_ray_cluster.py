@@ -192,10 +192,15 @@ def test_judge_cache_and_limits_hold_cluster_wide(cluster, dev_workspace, dev_di
     # a rerun on the local executor is answered by the cache the cluster filled
     before = len(scripted_llm.requests)
     first = pd.read_parquet(out.results_path)
+    # every cluster unit ranked chunks with the embedder: a unit that fell back to document order
+    # would ask other chunks than the rerun (CI once saw the rerun send one request more)
+    strategies = [json.loads(p.read_text())["details"]["chunk_strategy"] for p in (ws / "units").rglob("*.json")]
+    assert len(strategies) == len(SYSTEMS) and all("embedding similarity" in s for s in strategies), strategies
     for p in (ws / "units").rglob("*.json"):
         p.unlink()  # the units again, on the local executor: every judge call from the cache
     again = api.evaluate(SYSTEMS, workspace=ws, **kpr)
-    assert again.computed == out.computed and len(scripted_llm.requests) == before
+    assert again.computed == out.computed
+    assert len(scripted_llm.requests) == before, [json.dumps(r.messages)[:600] for r in scripted_llm.requests[before:]]
     pd.testing.assert_frame_equal(first, pd.read_parquet(again.results_path), check_exact=True)
 
 
