@@ -101,15 +101,19 @@ _STOP_BEFORE = {
     "totaling", "approximately", "roughly", "only", "first", "last",
 }
 _YEAR = r"(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.?)"  # "n.d.": no date (APA), keyed "nd"
-_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.)))*"  # "2020a, b"; not the "p." of "2020, p. 5"
-_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}"
+# "2020a, b"; "(Smith, 2020a; 2020b)" (a ";" before a bare year: the same author); not the "p." of "2020, p. 5"
+_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\-]))*"
+# "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
+_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-@]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
     rf"(?P<name>{_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
     rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
-    rf",?\s+(?P<years>{_YEARS})"
+    rf"(?:\s*+,)?\s+(?P<years>{_YEARS})"  # "Lee et al. , 2010" (a converter's space before the comma)
 )
+_LOOSE_DIACRITICS = str.maketrans({c: " " for c in "¨´˜ˆ¸˘˙˚˝"})
+_EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
     rf"(?P<name>{_PARTICLE}{_SURNAME}"
@@ -142,6 +146,8 @@ class Linker:
     glued_words: bool = False
     # the file has no numbered list at all: every numbered marker is a candidate (counted, unresolved)
     no_list: bool = False
+    # with no list, bare numbers up to this bound are candidates (the largest the text shows climbing)
+    no_list_bound: int = 9999
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -274,7 +280,7 @@ class Linker:
         a marker citing a number the list lacks ("data 24." when the list skips 24) is counted
         as unresolved instead of being dropped unseen; numbers past the list's end stay text."""
         if self.no_list:
-            return all(1 <= int(n) <= 9999 for n in nums)
+            return all(1 <= int(n) <= self.no_list_bound for n in nums)
         if self._max_number is None:
             self._max_number = max((int(n) for n in self.by_number if n.isdigit()), default=0)
         return all(n in self.by_number or 1 <= int(n) <= self._max_number for n in nums)
@@ -293,6 +299,11 @@ class Linker:
         original = text
         # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&" (same length: spans hold)
         text = unlink_anchors(text.replace("\\&", " &"))
+        # a diacritic the converter set apart from its letter ("Schutze¨ , 1992"): a space (same length)
+        text = text.translate(_LOOSE_DIACRITICS)
+        # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
+        if "et al" in text:
+            text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
         for g in _AY_GROUP.finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
@@ -456,10 +467,11 @@ def _citation_context(text: str, start: int) -> bool:
 
 
 def _last_token(name: str) -> str:
-    from surveybench.readers.refstrings import fold
+    from surveybench.readers.refstrings import fold, surname
 
-    toks = re.findall(r"[^\W\d_][\w'’\-]*", re.sub(r"-\s+", "-", name))
-    return fold(toks[-1]) if toks else fold(name)
+    toks = re.findall(r"[^\W\d_][\w'’\-@]*", re.sub(r"-\s+", "-", name))
+    # "Meta AI (2024)": capitals-only last words read as the list reads them (refstrings.surname)
+    return surname(" ".join(toks)) if toks else fold(name)
 
 
 def _first_word_is_common(name: str) -> bool:

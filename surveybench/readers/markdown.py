@@ -11,13 +11,23 @@ reference list (a running header or a repeated "REFERENCES" at a page break) doe
 non-content too. PDF transcriptions: "#### Page N" headings are page markers (dropped, the list
 goes on across them), a banner ("RESEARCH ARTICLE") before the title is skipped, "<title> -
 Backmatter/Appendix" starts the back matter, the first heading on a page takes the usual depth,
-and a flat list of headings finds its top level from capitals or IMRaD names. The reference section(s) are parsed into :class:`Reference` entries
+and a flat list of headings finds its top level from capitals, IMRaD names or Title Case over
+sentence case. Numbered headings printed at one depth take their levels from the numbers, and an
+unnumbered heading between two consecutive numbered sections is a run-in subheading; numbers
+counting items inside one section ("## Findings" / "### 1. ...") are not the document's levels; a
+table of contents printed as headings (each repeated later with its text) is dropped; ACL's
+"Limitations" / "Ethics Statement" after the conclusion and lettered appendices after the
+references ("A Takeaway", "B ...") are back matter; a "##" on the line right under the title is
+its subtitle, and an "Executive Summary" before the first section is the abstract. A report with
+no reference list that cites bare numbers climbing 1, 2, 3, ... has them counted, unresolved.
+The reference section(s) are parsed into :class:`Reference` entries
 (:mod:`.reflist`, :mod:`.refstrings`) and the paragraphs' citation markers linked to them
 (:mod:`.citations`).
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +44,8 @@ from surveybench.readers.report import FileReport, parse_quality
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?=\s|$)\s*")
+# "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
+_ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
 _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
@@ -47,6 +58,9 @@ _REF_NAMES = (
 _REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
 _FRONT_MATTER = re.compile(
     r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
+    # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
+    r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|"
+    r"graphical\s+abstract$|key\s+points$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
     re.I,
 )
@@ -158,10 +172,17 @@ def read_markdown_text(
         probe = Linker(by_number={}, no_list=True)
         found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines))]
         bracketed = sum(1 for c in found if "[" in c.marker)
+        # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
+        bare_bound = None if bracketed >= 3 else _bare_citation_bound(doc.section_lines)
+        if bare_bound:
+            # a report citing bare numbers ("... trained on vast text 2 .") with its source list lost
+            probe = Linker(by_number={}, no_list=True, bare_numbers=True, no_list_bound=bare_bound)
+            found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines))]
         # one bracketed number is a citation; superscripts ("x$^{2}$" may be a power) need a few
         if bracketed or len(found) >= 3:
             scan_numbers = True
-            linker.bare_numbers = False
+            linker.bare_numbers = bool(bare_bound)
+            linker.no_list_bound = bare_bound or linker.no_list_bound
             linker.no_list = True
             numbers = {n for c in found for n in (c.unresolved or [])}
             if not any(doc.ref_blocks):
@@ -279,7 +300,11 @@ _BANNER = re.compile(r"^(?:research|original|review|brief|short)?\s*(?:article|p
 _BACK_MATTER = re.compile(r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$", re.I)
 _EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)$", re.I)
 _MORE_NON_CONTENT = re.compile(
-    r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$", re.I)
+    r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
+    r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
+    r"|^correspond(?:ence|ing\s+authors?)$|^ethic(?:s|al)\s+(?:approval|declarations?|standards)$|^compliance\s+with\s+ethical\s+standards$"
+    r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$",
+    re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
 
@@ -386,8 +411,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         body_headings = headings
         report.warnings.append("no '# Title' line: title taken from the file name")
     title = _clean_heading_text(title_h.title if title_h else (topic or path.stem))
-    if title_h and title.endswith(":") and body_headings and not any(
-        ln.strip() for ln in lines[title_h.line + 1 : body_headings[0].line]
+    if title_h and body_headings and (
+        (title.endswith(":") and not any(ln.strip() for ln in lines[title_h.line + 1 : body_headings[0].line]))
+        # "# Report" with "## A Comprehensive Analysis of ..." on the very next line: its subtitle
+        or (body_headings[0].line == title_h.line + 1 and body_headings[0].depth > title_h.depth
+            and body_headings[0].number is None and not _non_content_heading(body_headings[0]))
     ):
         # "# Comparative Analysis:" then "## W3C DIDs vs. FIDO ..." at once: the title's second line
         sub = body_headings.pop(0)
@@ -401,6 +429,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             continue
         kept.append(h)
 
+    kept = _drop_toc_headings(kept, lines, report)
     _converter_depths(kept)
 
     # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
@@ -411,6 +440,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         for h in kept:
             if h.number_level == 1 and h.number and h.number.isdigit():
                 h.number_level = None
+
+    _local_numbering(kept)
 
     # IEEE: "I. INTRODUCTION" then "A. Background" -- a letter heading is a subsection when the
     # document numbers its top level with Roman numerals
@@ -431,7 +462,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         for h in kept:
             if h.number and h.number.isdigit() and re.match(r"^\s*[*_]*\d+[).]", h.raw):
                 h.number_level = 3
-    numbered_top = [h.depth for h in kept if h.number_level == 1 and not h.number.isalpha()]
+    _flattened_unnumbered_subheadings(kept)
+    numbered_top = [h.depth for h in kept if h.number_level == 1 and h.number and not h.number.isalpha()]
     if numbered_top:
         base = max(set(numbered_top), key=numbered_top.count)
     else:
@@ -453,6 +485,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     seen_numbers: set[str] = set()
     numbered_body = sum(1 for h in kept if h.number_level == 1) >= 2
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
+    refs_seen = seen_conclusion = content_seen = False
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first = _first_item_number(lines[h.line + 1 : end])
@@ -464,7 +497,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if h.number:
             seen_numbers.add(h.number.split(".")[0])
         level = h.number_level if h.number_level else max(1, h.depth - base + 1)
-        if h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base and not (
+        if h.number and h.number_level and abs(h.depth - base + 1 - h.number_level) > 1 and h.depth < base and not (
             h.number and "." in h.number and h.number.split(".")[0] in seen_numbers
         ):  # "# 3.1 ..." under "# 3 ...": a converter's depth, the printed number decides
             level = max(1, h.depth - base + 1)  # e.g. "# 2023 Roadmap" above the numbered sections
@@ -473,19 +506,25 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         parent = stack[-1] if stack else None
         title_clean = _clean_heading_text(h.title)
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
-        back = back or bool(_BACK_MATTER.search(title_clean))
+        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and _appendix_letter_start(kept, k))
+        # ACL's "Limitations" / "Ethics Statement" after the conclusion: required back matter
+        acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
+        seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)))
+        refs_seen = refs_seen or is_ref
         is_content = not (
             is_ref
             or back
-            # a report's "Executive Summary" before numbered sections is its abstract; among
-            # unnumbered sections ("Market", "Policy") it is one of them
-            or (numbered_body and h.number is None and _EXEC_SUMMARY.match(title_clean))
+            or acl_back
+            # a report's "Executive Summary" before its first section (numbered or not) is its
+            # abstract; after other sections it is one of them
+            or ((numbered_body or not content_seen) and h.number is None and _EXEC_SUMMARY.match(title_clean))
             or _MORE_NON_CONTENT.match(title_clean)
             or is_non_content_title(h.raw)
             or is_non_content_title(title_clean)
             or _FRONT_MATTER.match(title_clean)
             or (parent is not None and not parent.is_content)
         )
+        content_seen = content_seen or is_content
         sec = Section(
             index=len(doc.sections) + 1,
             level=level,
@@ -513,9 +552,114 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     return doc
 
 
+_ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations)$", re.I)
+_CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
+_LETTER_TITLE = re.compile(r"^([A-Z])\s+(?=[A-Z0-9])")
+
+
+def _appendix_letter_start(kept: list[_Heading], k: int) -> bool:
+    """After the reference list, "## A Takeaway" opens the appendices (PDF transcriptions drop the
+    word "Appendix"): a heading lettered "A" followed by "B ..." or "A.1 ...", or with no
+    heading of its depth after it. "A Survey of X" before the references is a title, not a letter."""
+    h = kept[k]
+    m = _LETTER_TITLE.match(_clean_heading_text(h.raw))
+    if h.number is not None or not m or m.group(1) != "A":
+        return False
+    rest = kept[k + 1 : k + 500]  # bounded: a hostile file with 100,000 "A ..." headings stays linear
+    letters = {lm.group(1) for x in rest if (lm := _LETTER_TITLE.match(_clean_heading_text(x.raw)))}
+    return "B" in letters or any((x.number or "").startswith("A.") for x in rest) or not any(
+        x.depth <= h.depth for x in rest)
+
+
+def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
+    """A table of contents the converter printed as headings ("## 1 Introduction", "## 2 Methods"
+    with no text under them, then the same numbered headings again with their text): the
+    evidence is a numbered heading printed twice with the same title, the first time with no
+    body. The earlier, empty ones are the contents list, not sections."""
+    def body_chars(k: int) -> int:
+        end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
+        text = " ".join(lines[kept[k].line + 1 : end])
+        return len(re.sub(r"[\s.\d·…]+", "", text))  # dotted leaders and page numbers are no body
+
+    later: dict[tuple[str, str], int] = {}
+    for k, h in enumerate(kept):
+        if h.number:
+            later[(h.number, _norm(h.title))] = k
+    drop = {
+        k for k, h in enumerate(kept)
+        if h.number and later.get((h.number, _norm(h.title)), k) > k and body_chars(k) < 40
+    }
+    if len(drop) < 2:
+        return kept
+    report.skip("table of contents printed as headings (each repeated later with its text)",
+                ", ".join(kept[k].raw for k in sorted(drop))[:200], len(drop))
+    return [h for k, h in enumerate(kept) if k not in drop]
+
+
+def _local_numbering(kept: list[_Heading]) -> None:
+    """Numbers that count items inside one section ("## Findings" holding "### 1. Framework
+    Landscape", "### 2. MCP", ...; then "## Areas of Uncertainty"): every numbered top-level
+    heading sits deeper than, and between, two unnumbered content headings, so the numbers do
+    not give the document's levels; those headings take their level from their depth."""
+    tops = [k for k, h in enumerate(kept) if h.number_level == 1 and h.number and h.number.isdigit()]
+    if len(tops) < 2:
+        return
+    depth = min(kept[k].depth for k in tops)
+    shallower = [k for k, h in enumerate(kept) if h.number is None and h.depth < depth and not _non_content_heading(h)]
+    before = [k for k in shallower if k < tops[0]]
+    after = [k for k in shallower if k > tops[-1]]
+    if not before or not after or any(tops[0] < k < tops[-1] for k in shallower):
+        return
+    for h in kept[tops[0] : tops[-1] + 1]:
+        if h.number and re.fullmatch(r"\d+(?:\.\d+)*", h.number):
+            h.number_level = None
+
+
+def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
+    """An unnumbered content heading among numbered sections ("## 2 Methods", "## Stimuli", "## 3
+    Results", or a converter's "# Stimuli" above "## 2 Methods"): when the numbered top-level
+    sections around it run on without a gap (2, then 3), it is a run-in subheading of the section
+    before it, not a top-level section; after the last numbered section, only when the depth is
+    shown not to tell levels apart (numbered headings of two levels share it). Front and back
+    matter keep their level."""
+    arabic = [h for h in kept if h.number and h.number_level and re.fullmatch(r"\d+(?:\.\d+)*", h.number)]
+    top_headings = [h for h in arabic if h.number_level == 1]
+    tops = {h.depth for h in top_headings}
+    subs = {h.depth for h in arabic if h.number_level and h.number_level >= 2}
+    if len(top_headings) < 2:
+        return
+    flattened = bool(tops & subs)
+    # the number of the next numbered top-level heading after each position (one backward pass)
+    next_top: list[int | None] = [None] * (len(kept) + 1)
+    top_ids = {id(h) for h in top_headings}
+    for k in range(len(kept) - 1, -1, -1):
+        next_top[k] = int(kept[k].number or 0) if id(kept[k]) in top_ids else next_top[k + 1]
+    prev_level: int | None = None
+    prev_top: int | None = None
+    for k, h in enumerate(kept):
+        t = _clean_heading_text(h.title)
+        if _REF_TITLE.match(_strip_num(t)) or _BACK_MATTER.search(t):
+            break
+        if h.number_level:
+            if h.number and h.number[0].isdigit():
+                prev_level = h.number_level
+                if h.number_level == 1:
+                    prev_top = int(h.number)
+            continue
+        if prev_level is None or prev_top is None or h.depth > max(tops) or _non_content_heading(h):
+            continue
+        # the next numbered top-level section: "2" right after "1" leaves no room for this heading
+        # at the top level; "3" after "1" means this is the unnumbered section 2
+        nxt = next_top[k + 1]
+        if (nxt == prev_top + 1) or (nxt is None and flattened):
+            h.number_level = prev_level + 1
+
+
 _IMRAD = re.compile(
-    r"^(?:introduction|background|(?:materials\s+and\s+)?methods?|methodology|experimental\s+procedures|"
-    r"results?(?:\s+and\s+discussion)?|discussion|conclusions?|summary)$", re.I)
+    r"^(?:introduction|background|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
+    r"experimental\s+procedures|results?(?:\s+and\s+discussion)?|(?:general\s+)?discussion|"
+    r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
+    r"(?:experiment|study)\s+\d+\b.*)$", re.I)
 
 
 def _converter_depths(kept: list[_Heading]) -> None:
@@ -553,10 +697,34 @@ def _converter_depths(kept: list[_Heading]) -> None:
     ) and not all(imrad):
         top = imrad
     else:
-        return
+        # a review's flat headings: "Retinal Prostheses" in Title Case over "Electrode design" in
+        # sentence case; a one-word heading is top-level when it is an IMRaD name
+        styled = [_title_case(t) for t in titles]
+        decided = [x for x in styled if x is not None]
+        if not decided or decided[0] is not True or decided.count(True) < 2 or False not in decided:
+            return
+        top = [x is True or (x is None and i) for x, i in zip(styled, imrad)]
     for h, is_top in zip(content, top):
         if not is_top:
             h.depth += 1
+
+
+_MINOR_WORDS = {"a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at", "to", "for", "by", "with",
+                "from", "into", "onto", "as", "via", "vs", "versus", "per", "than", "over", "under"}
+
+
+def _title_case(title: str) -> bool | None:
+    """True for "Retinal Prostheses and Their Limits" (every word but minor ones capitalised), False
+    for "Electrode design and placement" (a lower-case content word), None when one word or no
+    evidence ("Introduction", "MT and MST")."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’\-]*", title)]
+    content_words = [w for w in words[1:] if w.lower() not in _MINOR_WORDS]
+    if not words or not content_words:
+        return None
+    if not words[0][0].isupper():
+        return False
+    lower = [w for w in content_words if w[0].islower()]
+    return not lower
 
 
 def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, str]) -> bool:
@@ -580,6 +748,33 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
         return False
     climbs = sum(1 for i, n in enumerate(firsts) if n > max(firsts[:i], default=0))
     return climbs >= 0.7 * len(firsts)
+
+
+def _bare_citation_bound(section_lines: list[list[str]]) -> int | None:
+    """A file with no reference list whose text cites bare numbers ("on vast text 2 .", "models
+    3, 5."): the largest such number when the evidence says they are citations, else None.
+    Evidence, as for a numbered list: at least five distinct numbers in citation context, and
+    most of them, in order of first use, larger than every number before them (1, 2, 3, ...),
+    as sources numbered in order of first citation are; counts and years do not climb so."""
+    probe = Linker(by_number={}, no_list=True, bare_numbers=True, no_list_bound=500)
+    firsts: list[int] = []
+    seen: set[int] = set()
+    for lines in section_lines:
+        for c in probe.numeric_marks("\n".join(lines)):
+            for n in c.unresolved:
+                if n.isdigit() and int(n) not in seen:
+                    seen.add(int(n))
+                    firsts.append(int(n))
+    if len(firsts) < 5:
+        return None
+    # the longest climbing run (an increasing subsequence): one stray "$216$" early does not hide it
+    tails: list[int] = []
+    for number in firsts:
+        i = bisect.bisect_left(tails, number)
+        tails[i : i + 1] = [number]
+    if len(tails) < 0.7 * len(firsts) or min(firsts[:5]) > 3:
+        return None
+    return tails[-1]
 
 
 def _non_content_heading(h: _Heading) -> bool:

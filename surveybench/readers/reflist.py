@@ -21,6 +21,11 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
   (glued ``[cs].Mengnan Du``, lower-case authors, group authors, ``n.d.``) and entries broken over
   lines: entry starts are found from the author list pattern, and -- in transcriptions printing
   one entry a line -- from line starts that open with an author list after a complete entry.
+* journal author-year lists with Vancouver names (J Neurophysiol ``Lee K, Kim M. Title. J
+  Neurophysiol 92: 1-9, 2010.``; J Neurosci ``Lee K, Kim M (2010) Title.``; eLife ``Lee K. 2010.
+  Title.``), entries glued at a period (``2004.Kyu Lee``), an entry closed after its year by a DOI,
+  arXiv id, URL or ``PMLR.``, entries printed without a year (``OpenAI. Gpt-4 technical report.``)
+  when one entry a line; ``n Author ...`` lines numbered without a dot.
 * ``---`` page separators and venue fragments (``- ICCV 2023 34 35``) are not entries.
 """
 
@@ -33,6 +38,7 @@ from surveybench.readers.refstrings import (
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
     URL_RE,
+    _plain_vancouver,
     capitalise_names,
     looks_like_author_list,
     loose_surname_first,
@@ -142,12 +148,36 @@ def _split_one(lines: list[str]) -> SplitResult:
     ):
         _from_lines(lines, res)
         return res
+    # "1 Smith AB, ... 2004;83:1-9. doi:..." one entry a line, numbered without a dot: the line
+    # starts climbing 1, 2, 3, ... decide (a DOI before the number hides the sentence end)
+    line_starts = _nodot_line_starts(nonblank) if joined == " ".join(nonblank) else []
+    if len(line_starts) >= 3:
+        _from_starts(joined, line_starts, res, layout="ordered-nodot")
+        return res
     nodots = _dot_starts(joined, _NODOT_ANY)
     if len(nodots) >= 3 and nodots[0][0] == 0:  # "1 A. Smith, ... 2020. 2 B. Lee, ...": 1, 2, 3 at least
         _from_starts(joined, nodots, res, layout="ordered-nodot")
         return res
     _from_unnumbered(lines, res)
     return res
+
+
+_NODOT_LINE = re.compile(r"^(\d{1,4}+)\s++(?=[\"“'‘A-ZÀ-Þ])")
+
+
+def _nodot_line_starts(nonblank: list[str]) -> list[tuple[int, int]]:
+    """(position in the lines joined by spaces, number) of lines opening "n Capital..." when those
+    numbers run 1, 2, 3, ... without a gap over at least 60% of the lines; else []."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for ln in nonblank:
+        m = _NODOT_LINE.match(ln)
+        if m and int(m.group(1)) == (out[-1][1] + 1 if out else 1):
+            out.append((pos, int(m.group(1))))
+        elif m and out:
+            return []  # a number out of sequence at a line start: not this layout
+        pos += len(ln) + 1
+    return out if len(out) >= 0.6 * len(nonblank) else []
 
 
 # ---- [n] entries ----------------------------------------------------------------------------
@@ -399,7 +429,7 @@ def _looks_like_sentence_number(line: str) -> bool:
 
 _YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 # entries glued by PDF conversion ("arXiv:2208.11981 [cs].Mengnan Du, ..."): no space at the boundary
-_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+\s)")
+_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+[\s,])")
 # an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
@@ -440,7 +470,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         for p in line_starts:
             # the entry before must be complete (its year printed) and its line must not stop
             # inside an author list: "... Hao Tian, Hua" / "Wu, Ji- Rong Wen, and ... 2023." is one entry
-            if p and (not _YEAR_ANY.search(text, opens[-1] if opens else 0, p) or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
+            # (an entry printed without a year -- "OpenAI. Gpt-4 technical report." -- is complete
+            # too when it holds two sentences, authors and title, and ends with a period)
+            prev = text[opens[-1] if opens else 0 : p]
+            complete = bool(_YEAR_ANY.search(prev)) or (prev.rstrip().endswith(".") and prev.count(". ") >= 2)
+            if p and (not complete or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
                 continue
             if _opens_entry(text, p):
                 opens.append(p)
@@ -469,8 +503,8 @@ _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
-_CORPORATE_AUTHOR = re.compile(r"[A-Z][\w\-]*(?:\s[\w\-]+){0,5}")
-_DIGIT_END = re.compile(r"\d\.\s*$")
+_CORPORATE_AUTHOR = re.compile(r"[A-Z][\w\-@&]*(?:\s[\w\-@&]+){0,5}")  # "BIG bench authors", "AI@Meta"
+_ENDED_BEFORE = re.compile(r"[\w)\]]\.\s*$")  # the entry before ended: "arXiv:2306.04181.", "In ICLR."
 _ACL_HEAD = re.compile(r"(.{1,1600}?)\.\s{1,3}+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
@@ -482,18 +516,22 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     lower: set[int] = set()
     if style in ("apa", "elsevier"):
         cands = sorted(set(cands) | {m.end() for m in _PARTICLE_BOUNDARY.finditer(text)})
+    # entries glued by the converter ("... 2004.Kyu Lee", "... 1234–1245.Smith, A. B."): after a
+    # number, a bracket or an initial's period -- judged like any other start below
+    glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]" or style == "acl"}
+    if glued:
+        cands = sorted(set(cands) | glued)
     if style == "acl":
-        glued = [m.end() for m in _GLUED_BOUNDARY.finditer(text)]
         lower = {m.end() for m in _LOWER_BOUNDARY.finditer(text)}
-        if glued or lower:
-            cands = sorted(set(cands) | set(glued) | lower)
+        if lower:
+            cands = sorted(set(cands) | lower)
     out: list[int] = []
     last_end = -1
     for pos in cands:
         if pos <= last_end:
             continue
         window = text[pos : pos + 1700]
-        if style in ("apa", "elsevier") and pos and not _LINE_ENDS_ENTRY.search(text, max(0, pos - 80), pos):
+        if style in ("apa", "elsevier") and pos and pos not in glued and not _LINE_ENDS_ENTRY.search(text, max(0, pos - 80), pos):
             continue  # APA / Elsevier entries end with "." or a DOI: "John- Dylan Haynes, J. D." is inside one
         if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
             m = _SURNAME_FIRST.match(window) or _APA_GROUP.match(window)
@@ -516,7 +554,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                     # everywhere else, so the lone initial ends the previous entry's venue
                     pos += lone.end()
                     m = _ACL_HEAD.match(text, pos)
-            if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _DIGIT_END.search(text, max(0, pos - 40), pos):
+            if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
                 # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
                 # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
                 ok = True
@@ -524,10 +562,30 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             m = _QUOTED_HEAD.match(window)
             ok = bool(m) and looks_like_author_list(m.group(1))
         else:
-            if pos and not _ENDS_ENTRY.search(text, max(0, pos - 400), pos):
+            ended = not pos or _ENDS_ENTRY.search(text, max(0, pos - 400), pos) or (
+                pos in glued and _ENDS_ENTRY.search(text, max(0, pos - 400), pos - 1))
+            # an entry may end after its year with a DOI, an arXiv id, "PMLR." or a URL: complete
+            # when its year is printed and a sentence ends here
+            # -- a short tail (at most four words) after the year, not a title and a venue
+            years = [] if ended else [y.end() for y in _YEAR_ANY.finditer(text, max(out[-1] if out else 0, pos - 200), pos)]
+            after_year = bool(years) and len(text[years[-1] : pos].split()) <= 4 and bool(
+                _SENTENCE_CLOSED.search(text, max(0, pos - 3), pos))
+            if not (ended or after_year):
                 continue
-            m = _first_sentence(window)
-            ok = m is not None and looks_like_author_list(m)
+            first = _first_sentence(window)
+            ok = first is not None and looks_like_author_list(first)
+            if ok and first is not None and len(first.split()) == 1:
+                # one word ("PMLR.", "Springer.") followed by an author list is the tail of the entry
+                # before, not a group author ("OpenAI. GPT-4 technical report. 2023." is one)
+                nxt = _first_sentence(window[len(first) :].lstrip())
+                ok = not (nxt is not None and looks_like_author_list(nxt))
+            m = None
+            if not ok:
+                # Vancouver: "Lee K, Park J, Kim M. Title. J Neurophysiol 92: 1-9, 2010." -- the last
+                # initial ("M.") hides the end of the author list from the sentence split
+                v = _SURNAME_FIRST.match(window)
+                # one name alone ("Wang X. Title.") opens an entry here too: the entry before ended with its year
+                ok = bool(v and v.group("v") and (_plain_vancouver(v.group("v"), window) or "," not in v.group("v")))
         if ok:
             out.append(pos)
             head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
@@ -543,6 +601,7 @@ _LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+
 # the line before stops inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.", "and"):
 # the next line goes on with it (Springer entries end without a period: "In: NeurIPS")
 _YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
+_SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
 _LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|\b[A-Z]\.|\bal\.)\s$")
 
 

@@ -71,6 +71,7 @@ _ACCESSED = re.compile(
 _ANY_SITE_SUFFIX = re.compile(
     r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
+_ONLINE = re.compile(r"\s*\[(?:online|internet|eb/ol)\]\.?|\s*\bavailable(?:\s+(?:at|from|online))?:\s*$", re.I)
 # the stamp in the margin of arXiv PDFs, given by some sources as the page title
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
@@ -81,11 +82,13 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
 # reading -- "\s?-?\s?" let a single space be either "\s?", which made a list of 20 names
 # followed by the wrong character backtrack for minutes (issue 14)
 _INIT_GAP = r"(?:\s?-\s?|\s{1,2}+)?"
+_PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli|dei|la|las|los|le|lo|ten|ter|zu|bin|ibn|al|el|y"
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
     rf"|[dl]['’][{_UP}][^\W\d_]+|v\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder"
-    r"|(?:van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli|dei|la|las|los|le|lo|ten|ter|zu|bin|ibn|al|el|y)(?=\s))"
+    rf"|[{_UP}]-[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr)\.(?=\s)"  # "Y-Lan Boureau", "Md. Mahinur Rashid", "John Smith Jr."
+    rf"|(?:{_PARTICLES})(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
 _SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
@@ -115,6 +118,10 @@ def repair_url(url: str) -> str:
     return url.rstrip(".,;)")
 
 
+_TITLE_TAIL = re.compile(
+    r"(?:,\s*+(?:19|20)\d{2}[a-z]?|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?)$", re.I)
+
+
 def clean_title(text: str | None) -> str | None:
     if not text:
         return None
@@ -127,6 +134,8 @@ def clean_title(text: str | None) -> str | None:
     if re.fullmatch(r"([*_]{1,2})[^*_]+\1", t):  # *Title* / _Title_: Markdown italics
         t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
+    # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
+    t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
     if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t) or _ARXIV_STAMP.match(t):
         return None
     return t
@@ -136,14 +145,28 @@ def clean_title(text: str | None) -> str | None:
 MAX_AUTHOR_LIST = 1600
 
 
+# a lower-case syllable inside a given name ("Wen tau Yih"), never an English word of a title
+# ("Learning for Vision, and Beyond" is no author list)
+_ENGLISH_SHORT = (
+    "and|et|al|for|of|in|on|to|the|with|from|via|as|at|by|is|are|be|an|its|our|not|but|or|nor|new|how|why|who|"
+    "all|any|can|do|we|you|us|it|into|onto|over|than|that|this|what|when|from|per|vs|also|more|most|less|one|two|"
+    "use|using|made|make|does|has|have|was|were|will|may|off|out|up|down|near|meet|meets|like|only|just|both|each|"
+    "via|upon|yet|so|if|then|them|they|their|his|her|my|your|very|much|many|some|such|own|same|other|again")
+_LOWER_SYLLABLE = re.compile(
+    r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{2,4}) (?=[A-Z][a-z])")
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = segment.strip().rstrip(".")
     if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
         return False
-    m = AUTHORS_RE.fullmatch(s.strip())
+    joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
+    m = AUTHORS_RE.fullmatch(joined.strip())
     if not m:
         return False
+    if joined != s and not re.search(r",|\band\b|&", s):
+        return False  # "Attention is All": a lower-case word between names needs a real list around it
     words = re.findall(r"[^\W\d_]+", s)
     # "PP", "NO" in capitals are initials ("Jussi PP Jokinen"), not "pp." / "no."
     if any(w.lower() in _NOT_NAMES for w in words if len(w) > 1 and w not in {"and", "al", "et"} and not (w.isupper() and len(w) == 2)):
@@ -188,11 +211,18 @@ def fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", t.encode("ascii", "ignore").decode().lower())
 
 
+_TRAILING_INITIALS = re.compile(rf"(?:[{_UP}]{{1,3}}|(?:[{_UP}]\.-?){{1,3}})")
+
+
 def surname(name: str) -> str:
     """Last name token, folded ("Jean- Michel Morel" -> "morel", "Mündler" -> "mundler")."""
     if "," in name:  # inverted: "Smith, John" / "Smith, J. A."
         name = name.split(",")[0]
     toks = [t for t in re.split(r"\s+", re.sub(r"-\s+", "-", name.strip())) if t]
+    # Vancouver / Springer print the surname first and the initials after it, without a comma
+    # ("Smith AB", "Lee JX", "Abu Alhaija H."): trailing capitals-only tokens are initials
+    while len(toks) > 1 and _TRAILING_INITIALS.fullmatch(toks[-1]) and not _TRAILING_INITIALS.fullmatch(toks[0]):
+        toks = toks[:-1]
     for tok in reversed(toks):
         w = fold(tok)
         if len(w) > 1 or (w and len(toks) == 1):
@@ -216,7 +246,8 @@ def sentence_end(text: str, start: int = 0) -> int:
 
 
 # words that open what follows a title in lower case: not a title going on
-_AFTER_TITLE = re.compile(r"(?:arxiv|in|doi|pp|vol|volume|pages|https?|url|preprint|accessed|retrieved|and|eds?|ed)\b", re.I)
+# (or a journal spelled in camel case: "eLife", "eNeuro", "iScience", "bioRxiv", "npj")
+_AFTER_TITLE = re.compile(r"(?:arxiv|in|doi|pp|vol|volume|pages|https?|url|preprint|accessed|retrieved|and|eds?|ed|npj)\b|(?-i:[a-z]{1,4}[A-Z])", re.I)
 
 
 def title_end(text: str) -> int:
@@ -226,8 +257,12 @@ def title_end(text: str) -> int:
     end = sentence_end(text)
     for _ in range(3):
         nxt = text[end:].lstrip()
-        if end >= len(text) or text[end - 1] != "." or not nxt[:1].islower() or _AFTER_TITLE.match(nxt):
+        # "... information system. 1. introduction to methodology": a part of a series goes on too
+        part = re.match(r"\d{1,2}\.\s(?=[a-z])", nxt)
+        if end >= len(text) or text[end - 1] != "." or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
             break
+        if part:
+            end = len(text) - len(nxt) + part.end()
         end = sentence_end(text, end + 1)
     return end
 
@@ -269,6 +304,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     prose = LEADING_ARXIV_RE.sub("", prose)
     prose = _WS.sub(" ", prose).strip()
     prose = _ACCESSED.sub("", prose).strip()
+    prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
 
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
     latest = datetime.date.today().year + 1
@@ -290,6 +326,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     #    "Smith, J. A., & Lee, K. (2020). Title. Journal" / "Roth, G. A. et al. Title. J. 76 (2020)."
     #    / "Smith J, Lee KM. Title. Lancet. 2020;395:1-9."
     m = _SURNAME_FIRST.match(prose)
+    if m and re.match(r",?\s+(?:and|&)\s+[A-Z]\.", prose[m.end() :]):
+        m = None  # Chicago / MLA: "Smith, A., and B. Jones. 2004." -- only the first name inverted
     if m and m.group("v"):
         m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
@@ -330,7 +368,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     if g:
         t = _title_sentence(prose[g.end() :])
         if t:
-            out.title, out.authors, out.style = t, [g.group("a")], "apa-group"
+            out.title, out.authors, out.style = t, [g.group("a").strip().rstrip(".")], "apa-group"
             if g.group("y"):
                 out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
@@ -348,7 +386,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
-    if m and (looks_like_author_list(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))):
+    if m and (looks_like_author_list(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
+              or _group_author(m.group("a"))):  # "AI@Meta. 2024. Llama 3 model card."
         rest = prose[m.end() :]
         out.title = _lead_quoted(rest) or clean_title(rest[: title_end(rest)])
         out.authors = split_authors(m.group("a"))
@@ -427,13 +466,25 @@ _SURNAME_FIRST = re.compile(
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title.")
-    rf"|^(?P<v>{_NI_VANC}(?:,\s{_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
 )
 
 
+# a group author before ". YEAR." (ACL): "AI@Meta", "BigScience Workshop", "Mistral AI team"
+# -- an organisation's name: an "@", a word such as "team" / "workshop", or a word with an inner capital
+_GROUP_AUTHOR = re.compile(r"[A-Z][\w@&\-]*+(?:\s[\w@&\-]++){0,3}")
+_ORGANISATION = re.compile(
+    r"@|\b(?:[Tt]eam|[Ww]orkshop|[Gg]roup|[Cc]onsortium|[Cc]ollaboration|AI|[Ll]abs?|Inc|[Ff]oundation|[Ii]nstitute)\b"
+    r"|\b[A-Z][a-z]++[A-Z]")
+
+
+def _group_author(head: str) -> bool:
+    """"AI@Meta", "BigScience Workshop", "Mistral AI team": a short organisation's name."""
+    return bool(_GROUP_AUTHOR.fullmatch(head) and _ORGANISATION.search(head))
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _APA_GROUP_HEAD = re.compile(
-    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6})\.\s"
+    # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
+    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
     r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
 )
 _GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L."
@@ -476,10 +527,14 @@ def loose_surname_first(head: str) -> list[str] | None:
 def _plain_vancouver(authors: str, prose: str = "") -> bool:
     # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only;
     # one name alone ("Lee B. Title. Science 2021;7:2-3.") when the journal part is Vancouver's "YEAR;vol"
-    names = [x.strip() for x in re.sub(_ETAL + "$", "", authors).split(",")]
+    names = [x.strip() for x in re.split(r",|\s&\s|\sand\s", re.sub(_ETAL + "$", "", authors))]
     return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (
         len(names) > 1 or bool(re.search("et al", authors)) or bool(_VANCOUVER_YEAR.search(prose))
-        or prose[len(authors) : len(authors) + 1] == ":")
+        or prose[len(authors) : len(authors) + 1] == ":"
+        # J Neurosci: "Wang X (2001) Title." -- the year in parentheses right after the one name
+        or bool(re.match(r"\s\((?:19|20)\d{2}[a-z]?\)", prose[len(authors) :]))
+        # J Neurophysiol: "Wang X. Title. J Neurophysiol 1: 1-2, 2001." -- volume: pages, year last
+        or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose)))
 
 
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
@@ -491,7 +546,7 @@ def split_surname_first(segment: str) -> list[str]:
     if re.search(rf"{_SUR},\s[{_UP}]\.", s):
         names = re.findall(rf"{_NI_DOT}", s)
     else:
-        names = [x.strip() for x in s.rstrip(".").split(",")]
+        names = [x.strip() for x in re.split(r",|\s&\s|\sand\s", s.rstrip("."))]
     return [_SPACE_HYPHEN.sub("-", n).strip() for n in names if n.strip()]
 
 
@@ -506,7 +561,7 @@ def _lead_quoted(rest: str) -> str | None:
 
 # what follows a title after a comma in IEEE / Elsevier entries printed without quotes
 _VENUE_AFTER_COMMA = re.compile(
-    r",\s+(?=(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)|Proc\b|Proceedings\b|Advances\s+in\b|"
+    r",\s+(?=(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
     r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b))"
 )
 
