@@ -1,12 +1,12 @@
 """The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
-author-year keys well formed, tuning splits (dev, dev2) disjoint by topic from the never-tuned ones
-(holdout, holdout2), every split holding both citation styles, the second batch from repositories
-the first does not use).
+author-year keys well formed, tuning splits (dev, dev2, dev3) disjoint by topic from the never-tuned
+ones (holdout, holdout2, holdout3), every split of the first two batches holding both citation styles,
+each batch from repositories the others do not use, the third batch made of PDF conversions of surveys).
 
-With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev2/``,
-``holdout/`` and ``holdout2/``, re-created as the data card says): the files are the labelled versions
+With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev2/``, ``dev3/``,
+``holdout/``, ``holdout2/`` and ``holdout3/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
@@ -30,10 +30,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
-FAMILIES = {"pdf-human", "deep-research", "generator"}
-SPLITS = ("dev", "dev2", "holdout", "holdout2")
-TUNED, NEVER_TUNED = {"dev", "dev2"}, {"holdout", "holdout2"}
-BATCHES = {"dev": 1, "holdout": 1, "dev2": 2, "holdout2": 2}
+# pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batch 2 only)
+FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
+SPLITS = ("dev", "dev2", "dev3", "holdout", "holdout2", "holdout3")
+TUNED, NEVER_TUNED = {"dev", "dev2", "dev3"}, {"holdout", "holdout2", "holdout3"}
+BATCHES = {"dev": 1, "holdout": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -60,6 +61,7 @@ def test_schema() -> None:
     files = doc["files"]
     assert len(files) >= 70
     assert sum(BATCHES[f["split"]] == 2 for f in files) >= 30  # the second batch: at least 30 more files
+    assert sum(BATCHES[f["split"]] == 3 for f in files) >= 15  # the third: PDF conversions of surveys
     assert len({f["file"] for f in files}) == len(files)
     for f in files:
         assert set(f) == {
@@ -119,20 +121,31 @@ def test_splits_are_honest() -> None:
     # each batch: about a third to tune on, the rest never tuned on
     assert 0.3 <= by_split["dev"] / (by_split["dev"] + by_split["holdout"]) <= 0.5
     assert 0.25 <= by_split["dev2"] / (by_split["dev2"] + by_split["holdout2"]) <= 0.45
-    # the first batch holds every family on both sides; every split holds both citation styles
+    assert 0.3 <= by_split["dev3"] / (by_split["dev3"] + by_split["holdout3"]) <= 0.45
+    # the first batch holds its three families on both sides; research articles are batch 2's alone
     for split in ("dev", "holdout"):
-        assert {f["family"] for f in files if f["split"] == split} == FAMILIES
+        assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
+    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2}
     for split in SPLITS:
         assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
+    # the third batch: PDF conversions of real surveys, mostly author-year, and deep-research reports
+    third = [f for f in files if BATCHES[f["split"]] == 3]
+    assert {f["family"] for f in third} == {"pdf-survey", "deep-research"}
+    surveys = [f for f in third if f["family"] == "pdf-survey"]
+    assert len(surveys) >= 15 and sum(f["citation_style"] == "author-year" for f in surveys) >= 0.75 * len(surveys)
     # no topic on both sides, whatever the source or batch ("3D Gaussian Splatting" and "... Techniques"
     # are one topic): tuning on dev or dev2 cannot learn a never-tuned survey's topic
     tuned = {_topic(f).lower() for f in files if f["split"] in TUNED}
     never = {_topic(f).lower() for f in files if f["split"] in NEVER_TUNED}
     shared = {(a, b) for a in tuned for b in never if a.startswith(b) or b.startswith(a)}
     assert not shared, shared
-    # the second batch comes from repositories the first batch does not use
-    repos = {b: {f["source"]["repo"] for f in files if BATCHES[f["split"]] == b} for b in (1, 2)}
-    assert not repos[1] & repos[2]
+    # each batch comes from repositories the other batches do not use; the third batch's surveys are
+    # split by repository (venue and year), its reports by topic like batch 2's
+    repos = {b: {f["source"]["repo"] for f in files if BATCHES[f["split"]] == b} for b in (1, 2, 3)}
+    assert not repos[1] & repos[2] and not repos[1] & repos[3] and not repos[2] & repos[3]
+    dev3, holdout3 = ({f["source"]["repo"] for f in files if f["split"] == s and f["family"] == "pdf-survey"}
+                      for s in ("dev3", "holdout3"))
+    assert not dev3 & holdout3
 
 
 def test_bench_matching_rules() -> None:
@@ -162,6 +175,11 @@ def test_bench_matching_rules() -> None:
                              "Sohl- Dickstein 2015")
     assert not b.ref_matches_key(Reference(id="u10", raw="Marco Del Negro and Frank Schorfheide. Forming priors. 2008."),
                                  "Negroni 2008")
+    # a particle surname after two initials, in an entry the reader gave no parsed authors
+    assert b.ref_matches_key(Reference(id="u11", raw="Jens E. L. Van Gysel, Meagan Vigus. 2021. Designing a uniform ..."),
+                             "Van Gysel 2021")
+    assert b.ref_matches_key(Reference(id="u12", raw="Susanne C van den Brink, Anna Alemany. 2020. Single-cell ..."),
+                             "van den Brink 2020")
     assert b.norm_title("[2509.02547] The Landscape of Agentic RL") == b.norm_title("The landscape of agentic RL")
     assert b.norm_title("Pre- training of deep") == b.norm_title("Pre-training of Deep")
     assert b.plausible_title("Graph attention networks")
@@ -236,11 +254,11 @@ def test_failure_classes_name_no_file() -> None:
     """Holdout failures are reported by class and file count only: the class says merged or split,
     too many or too few sections, and the citation style, never which file or which key."""
     b = _bench()
-    s = b.FileScore(file="holdout2/x/a.md", split="holdout2", family="pdf-human", citation_style="author-year",
+    s = b.FileScore(file="holdout2/x/a.md", split="holdout2", family="pdf-article", citation_style="author-year",
                     sections_expected=["Introduction", "Methods"])
     s.failures = ["references: found 1, labelled 34", "references: found 40, labelled 34",
                   "sections: found 5 ['A', 'B']", "Ouyang 2022: missed or unresolved ('Reinforcement ')"]
-    t = b.FileScore(file="holdout2/x/b.md", split="holdout2", family="pdf-human", citation_style="numbered",
+    t = b.FileScore(file="holdout2/x/b.md", split="holdout2", family="pdf-article", citation_style="numbered",
                     sections_expected=["Intro"], failures=["12: missed or unresolved ('The ')"])
     line = b.failure_kinds([s, t])
     assert line.startswith("holdout2 failures: ")
@@ -252,9 +270,9 @@ def test_failure_classes_name_no_file() -> None:
 
 
 def test_table_has_a_never_tuned_part() -> None:
-    """With both never-tuned splits present, the table ends with them together, saying holdout was seen."""
+    """With several never-tuned splits present, the table ends with them together, saying holdout was seen."""
     b = _bench()
-    scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-human", citation_style="numbered",
+    scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-survey", citation_style="numbered",
                           parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
               for split in ("dev2", "holdout", "holdout2") for i in range(2)]
     out = b.table(scores)
@@ -264,3 +282,46 @@ def test_table_has_a_never_tuned_part() -> None:
     never = out.split(parts[3])[1]
     assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
     assert "never tuned" not in b.table([s for s in scores if s.split != "holdout2"])
+    # holdout2 + holdout3: never seen by anyone tuning, so no caveat; families get their own columns
+    blind = [b.FileScore(file=f"{split}/x/{fam}.md", split=split, family=fam, citation_style="author-year",
+                         parsed=True, sections_right=True, refs_expected=3, refs_found=3)
+             for split in ("holdout2", "holdout3") for fam in ("pdf-survey", "pdf-article")]
+    out = b.table(blind)
+    title = [line for line in out.splitlines() if line.startswith("### never tuned")]
+    assert title == ["### never tuned: holdout2 + holdout3"]
+    assert "| measure | pdf-survey | pdf-article | all |" in out.split(title[0])[1]
+
+
+def test_recreate_writes_labelled_files_and_refuses_other_versions(tmp_path: Path) -> None:
+    """--recreate-from rebuilds a labelled file from a fetched git directory (a real one, made here)
+    and refuses a version whose sha256 is not the labelled one, naming the file."""
+    import subprocess
+
+    b = _bench()
+    work = tmp_path / "work"
+    work.mkdir()
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    (work / "full.md").write_text("# A Survey\n\n## 1 Introduction\n\nText (Ouyang et al., 2022).\n", encoding="utf-8")
+    subprocess.run([*git, "add", "full.md"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "one"], check=True)
+    first = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    (work / "full.md").write_text("# A Survey, edited\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-q", "-am", "two"], check=True)
+    second = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    mirrors = tmp_path / "mirrors"
+    (mirrors / "someone+papers").mkdir(parents=True)
+    (work / ".git").rename(mirrors / "someone+papers" / "repo")
+    data = b"# A Survey\n\n## 1 Introduction\n\nText (Ouyang et al., 2022).\n"
+    entry = {"file": "dev3/papers/survey.md", "split": "dev3", "sha256": hashlib.sha256(data).hexdigest(),
+             "source": {"repo": "someone/papers", "path": "full.md", "commit": first, "license": "MIT"}}
+    labels = tmp_path / "labels.json"
+    labels.write_text(json.dumps({"version": 1, "files": [entry]}), encoding="utf-8")
+    out = tmp_path / "unseen"
+    assert b.recreate(out, mirrors, labels) == []
+    assert (out / "dev3" / "papers" / "survey.md").read_bytes() == data
+    entry["source"]["commit"] = second  # the same path at a later commit: another text
+    labels.write_text(json.dumps({"version": 1, "files": [entry]}), encoding="utf-8")
+    problems = b.recreate(tmp_path / "other", mirrors, labels)
+    assert problems == ["dev3/papers/survey.md: content differs from the labelled version (sha256)"]
+    assert not (tmp_path / "other" / "dev3" / "papers" / "survey.md").exists()
