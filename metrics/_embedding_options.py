@@ -19,6 +19,6 @@ EMBEDDING_BACKEND_OPTION = Option(
     choices=EMBEDDING_BACKENDS,
 )
 EMBEDDING_BATCH_SIZE_OPTION = Option(
-    "embedding_batch_size", int, DEFAULT_BATCH_SIZE, "texts per forward pass of the sentence embedder"
+    "embedding_batch_size", int, DEFAULT_BATCH_SIZE, "texts per forward pass of the sentence embedder", minimum=1
 )
 SENTENCE_EMBEDDER_OPTIONS = (DEVICE_OPTION, EMBEDDING_BACKEND_OPTION, EMBEDDING_BATCH_SIZE_OPTION)

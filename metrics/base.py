@@ -189,24 +189,33 @@ def neutral(name: str, meaning: str, low: float | None = 0.0, high: float | None
 
 
 class OptionError(ValueError):
-    """A metric option is unknown, of the wrong type or out of its choices; the message says
-    which options are valid."""
+    """A metric option is unknown, of the wrong type, out of its choices or out of its bounds;
+    the message names the option, the value and what is valid."""
 
 
 @dataclass(frozen=True)
 class Option:
     """A typed metric option with its default. ``type`` is bool, int, float or str;
-    ``default=None`` means "not set" (the metric then decides, e.g. from the survey)."""
+    ``default=None`` means "not set" (the metric then decides, e.g. from the survey).
+    ``minimum``/``maximum`` (int and float options) bound a value inclusively; like the type,
+    they are checked when options are selected, before any work starts, so a run never fails
+    half-way on a value it could have refused at once."""
 
     name: str
     type: OptionType
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
 
     def __post_init__(self) -> None:
         if self.type not in (bool, int, float, str):
             raise ValueError(f"option {self.name!r}: type must be bool, int, float or str")
+        if (self.minimum is not None or self.maximum is not None) and self.type not in (int, float):
+            raise ValueError(f"option {self.name!r}: only int and float options take a minimum or maximum")
+        if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
+            raise ValueError(f"option {self.name!r}: minimum {self.minimum} is above maximum {self.maximum}")
         if self.default is not None:
             self.check(self.default)
 
@@ -235,12 +244,19 @@ class Option:
             )
         if self.choices is not None and ok not in self.choices:
             raise OptionError(f"option {self.name}={value!r}: expected one of {', '.join(map(repr, self.choices))}")
+        if self.minimum is not None and ok < self.minimum:
+            raise OptionError(f"option {self.name}={value!r}: must be at least {self.minimum} ({self.help})")
+        if self.maximum is not None and ok > self.maximum:
+            raise OptionError(f"option {self.name}={value!r}: must be at most {self.maximum} ({self.help})")
         return ok
 
     def as_dict(self) -> dict[str, Any]:
         out = {"type": self.type_name, "default": self.default, "help": self.help}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        for bound in ("minimum", "maximum"):
+            if getattr(self, bound) is not None:
+                out[bound] = getattr(self, bound)
         return out
 
 
@@ -312,10 +328,13 @@ def spec_of(metric: Any) -> MetricSpec:
 def _check_shared_options(metric: Any, others: Iterable[Any]) -> None:
     """Two metrics may read the same option (``citation_title_threshold``) only if they declare
     it alike: one ``--option`` sets it for both."""
+    def declared(o: Option) -> tuple[Any, ...]:
+        return o.type, o.default, o.minimum, o.maximum
+
     mine = {o.name: o for o in spec_of(metric).options}
     for other in others:
         for o in spec_of(other).options:
-            if o.name in mine and (mine[o.name].type, mine[o.name].default) != (o.type, o.default):
+            if o.name in mine and declared(mine[o.name]) != declared(o):
                 raise ValueError(
                     f"option {o.name!r} is declared differently by {metric.name!r} and {other.name!r}"
                 )

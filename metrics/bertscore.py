@@ -90,18 +90,24 @@ def greedy_prf(
     if len(hyp) == 0 or len(ref) == 0:
         raise ValueError("both texts need at least one token")
     with torch.inference_mode():
-        h = torch.as_tensor(np.asarray(hyp, dtype=np.float32), device=device)
-        r = torch.as_tensor(np.asarray(ref, dtype=np.float32), device=device)
-        hw = torch.as_tensor(np.asarray(hyp_w, dtype=np.float32), device=device)
-        rw = torch.as_tensor(np.asarray(ref_w, dtype=np.float32), device=device)
+        # from_numpy shares memory with float32 C-contiguous input (the store's states): no copy.
+        h = torch.from_numpy(np.ascontiguousarray(hyp, dtype=np.float32)).to(device)
+        r = torch.from_numpy(np.ascontiguousarray(ref, dtype=np.float32)).to(device)
+        hw = torch.from_numpy(np.ascontiguousarray(hyp_w, dtype=np.float32)).to(device)
+        rw = torch.from_numpy(np.ascontiguousarray(ref_w, dtype=np.float32)).to(device)
         h = h / h.norm(dim=-1, keepdim=True)
-        r = r / r.norm(dim=-1, keepdim=True)
+        # The reference transposed once, contiguous: each tile is then one plain GEMM.
+        r_t = (r / r.norm(dim=-1, keepdim=True)).T.contiguous()
         row_max = torch.full((len(h),), -float("inf"), device=device)
-        col_max = torch.full((len(r),), -float("inf"), device=device)
+        col_max = torch.full((r_t.shape[1],), -float("inf"), device=device)
+        # One tile buffer for the whole matching: a fresh 16 MB tensor per tile costs page faults.
+        tile = torch.empty((min(block, len(h)), min(block, r_t.shape[1])), device=device)
         for s in range(0, len(h), block):
             hb = h[s : s + block]
-            for t in range(0, len(r), block):
-                sim = hb @ r[t : t + block].T
+            for t in range(0, r_t.shape[1], block):
+                rb = r_t[:, t : t + block]
+                sim = tile[: len(hb), : rb.shape[1]]
+                torch.mm(hb, rb, out=sim)
                 torch.maximum(row_max[s : s + block], sim.amax(dim=1), out=row_max[s : s + block])
                 torch.maximum(col_max[t : t + block], sim.amax(dim=0), out=col_max[t : t + block])
         hs, rs = float(hw.sum()), float(rw.sum())
@@ -346,7 +352,7 @@ class BertScoreMetric:
         options=(
             Option("bertscore_model", str, None, f"HF model id or local path (default {DEFAULT_BERTSCORE_MODEL}, else a local fallback)"),
             Option("bertscore_num_layers", int, None, "layer whose embeddings are compared (default: bert-score's tuned layer)"),
-            Option("bertscore_batch_size", int, 16, "windows per forward pass"),
+            Option("bertscore_batch_size", int, 16, "windows per forward pass", minimum=1),
             Option("bertscore_rescale", bool, False, "rescale with bert-score's English baseline"),
             DEVICE_OPTION,
         ),

@@ -71,7 +71,7 @@ class ContentQuality(JudgedMetric):
             Option("content_quality_max_chars", int, None,
                    "at most this many characters of survey text per prompt (with_ref: 40% generated, 60% "
                    "human, as the script's 100,000/150,000); default: the script's cuts, within what a local "
-                   "judge's context holds. Smaller is cheaper, not different in definition"),
+                   "judge's context holds. Smaller is cheaper, not different in definition", minimum=500),
         ),
     )
 
@@ -83,8 +83,6 @@ class ContentQuality(JudgedMetric):
         max_chars = self.spec.option("content_quality_max_chars").check(  # type: ignore[union-attr]
             ctx.options.get("content_quality_max_chars"))
         if max_chars is not None:
-            if max_chars < 500:
-                raise ValueError("content_quality_max_chars must be at least 500")
             budget = min(budget, max_chars)
         prompts = prompts_for(setting)
         details: dict[str, Any] = {"setting": setting, "prompts": {c: p.fingerprint for c, p in prompts.items()}}

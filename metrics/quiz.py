@@ -168,15 +168,16 @@ class QuizMetric(JudgedMetric):
         ),
         options=(
             Option("quiz_specific_questions", int, SPECIFIC_DEFAULT,
-                   "topic-specific questions written per topic (the original: 25); 0 skips the specific quiz"),
+                   "topic-specific questions written per topic (the original: 25); 0 skips the specific quiz",
+                   minimum=0),
             Option("quiz_general_per_category", int, None,
-                   "ask only the first n general questions of each category (default: all 22)"),
+                   "ask only the first n general questions of each category (default: all 22)", minimum=1),
             Option("quiz_categories", str, None,
                    "comma-separated subset of the seven categories to ask (default: all)"),
             Option("quiz_context_chars", int, None,
                    "at most this many characters of retrieved survey text per prompt (answer and support "
                    "check; default: the whole text as the script sends it, or what a local judge's context "
-                   "holds); a smaller value makes a run cheaper, not different in definition"),
+                   "holds); a smaller value makes a run cheaper, not different in definition", minimum=100),
         ),
     )
 
@@ -311,14 +312,10 @@ class QuizMetric(JudgedMetric):
             ctx.options.get("quiz_specific_questions", SPECIFIC_DEFAULT))
         per_category = self.spec.option("quiz_general_per_category").check(  # type: ignore[union-attr]
             ctx.options.get("quiz_general_per_category"))
-        if n_specific < 0 or (per_category is not None and per_category < 1):
-            raise ValueError("quiz_specific_questions must be >= 0 and quiz_general_per_category >= 1")
         categories = parse_categories(self.spec.option("quiz_categories").check(  # type: ignore[union-attr]
             ctx.options.get("quiz_categories")))
         context_chars = self.spec.option("quiz_context_chars").check(  # type: ignore[union-attr]
             ctx.options.get("quiz_context_chars"))
-        if context_chars is not None and context_chars < 100:
-            raise ValueError("quiz_context_chars must be at least 100")
         topic = reference.topic or candidate.topic or reference.title
         budget = text_budget([judge], 10**9)  # the script sends whole documents
         if context_chars is not None:

@@ -49,6 +49,8 @@ development set) and per heading with sub-headings, per 20 references, plus thre
 calls; the human survey's calls repeat for every system and are answered by the judge cache.
 Cheaper runs, each a typed option recorded with the results: ``sgsim_max_sentences`` (first n
 cited sentences), ``sgsim_max_references`` (reference quality of the first n references),
+``sgsim_max_parents`` (outline structure of the first n headings with sub-headings; the score
+is the same weighted mean over the headings judged, ``details`` says how many of how many),
 ``sgsim_max_chars`` (outline, text and reference list cut to n characters per prompt, as a
 judge's context would cut them). The outline-structure prompt puts its instructions before the
 parent/children block (prompt v2, the text unchanged), so a local judge evaluates them once per
@@ -234,7 +236,7 @@ def similarity_matrix(embedder: Any, items: list[str], human: list[str], kind: s
 # ---- judging ----------------------------------------------------------------------------------------
 
 def judge_survey(judge: Any, survey: Survey, topic: str, *, budget: int, max_sentences: int | None,
-                 role: str, max_references: int | None = None
+                 role: str, max_references: int | None = None, max_parents: int | None = None
                  ) -> tuple[dict[str, float | None], dict[str, Any], list[dict[str, Any]]]:
     """SGSimEval's six base scores of one survey, with details and failures."""
     from surveybench.metrics._reply_parsers import json_scores, parse_children
@@ -278,6 +280,9 @@ def judge_survey(judge: Any, survey: Survey, topic: str, *, budget: int, max_sen
     # outline structure: every heading with children
     parent, children = _tree(pairs)
     parents = [i for i, ch in enumerate(children) if ch]
+    with_children = len(parents)
+    if max_parents is not None:
+        parents = parents[:max_parents]  # the first n in outline order; the score is over those judged
     max_depth = max((lvl for lvl, _ in pairs), default=1)
     asks = [{"topic": topic, "parent_index": i, "parent_title": pairs[i][1],
              "children_list": "\n".join(f"  - Index: {c}, Title: {pairs[c][1]}" for c in children[i])}
@@ -290,7 +295,8 @@ def judge_survey(judge: Any, survey: Survey, topic: str, *, budget: int, max_sen
             nodes.append((pairs[i][0], yes / len(j.value) if j.value else 1.0))
     judged_all = len(nodes) == len(parents)
     scores["outline_structure"] = outline_structure_score(nodes, max_depth) if (nodes or not parents) else None
-    details["outline_structure_nodes"] = {"judged": len(nodes), "of": len(parents), "complete": judged_all}
+    details["outline_structure_nodes"] = {"judged": len(nodes), "asked": len(parents), "of": with_children,
+                                          "complete": judged_all}
 
     # faithfulness: sentences with citations
     sentences = cited_sentences(survey)
@@ -333,7 +339,7 @@ class SGSim(JudgedMetric):
     requires = frozenset({"judge", "embedder"})
     whole_panel = False
     spec = MetricSpec(
-        version="2",  # 2: OUTLINE_STRUCTURE prompt v2 (instructions before the parent/children block)
+        version="3",  # 2: OUTLINE_STRUCTURE prompt v2 (instructions before the parent/children block); 3: an empty children list is no answer
         scores=(
             higher("outline", "judge score 1-5 of the heading list (SGSimEval Outline)", 1.0, 5.0),
             higher("content", "mean of the judge's 1-5 Coverage, Structure, Relevance, Language, Criticalness", 1.0, 5.0),
@@ -352,12 +358,17 @@ class SGSim(JudgedMetric):
         options=(
             Option("sgsim_similarity", str, "cosine",
                    "cosine (the paper) or script (1 - squared L2 as the script's Chroma query gives)", ("cosine", "script")),
-            Option("sgsim_max_sentences", int, None, "judge at most this many cited sentences for faithfulness (default: all)"),
+            Option("sgsim_max_sentences", int, None, "judge at most this many cited sentences for faithfulness (default: all)",
+                   minimum=0),
             Option("sgsim_max_chars", int, None,
                    "at most this many characters of outline, survey text or reference list per prompt (default: "
-                   "whole texts as the script sends them, or what a local judge's context holds)"),
+                   "whole texts as the script sends them, or what a local judge's context holds)", minimum=500),
             Option("sgsim_max_references", int, None,
-                   "judge the reference quality of at most the first n references (batches of 20; default: all)"),
+                   "judge the reference quality of at most the first n references (batches of 20; default: all)",
+                   minimum=1),
+            Option("sgsim_max_parents", int, None,
+                   "judge the outline structure of at most the first n headings with sub-headings, in outline "
+                   "order (one call each; default: all)", minimum=1),
         ),
     )
 
@@ -367,19 +378,17 @@ class SGSim(JudgedMetric):
         max_sentences = self.spec.option("sgsim_max_sentences").check(ctx.options.get("sgsim_max_sentences"))  # type: ignore[union-attr]
         max_chars = self.spec.option("sgsim_max_chars").check(ctx.options.get("sgsim_max_chars"))  # type: ignore[union-attr]
         max_refs = self.spec.option("sgsim_max_references").check(ctx.options.get("sgsim_max_references"))  # type: ignore[union-attr]
-        if (max_chars is not None and max_chars < 500) or (max_refs is not None and max_refs < 1) or \
-                (max_sentences is not None and max_sentences < 0):
-            raise ValueError("sgsim_max_chars must be >= 500, sgsim_max_references >= 1, sgsim_max_sentences >= 0")
+        max_parents = self.spec.option("sgsim_max_parents").check(ctx.options.get("sgsim_max_parents"))  # type: ignore[union-attr]
         topic = candidate.topic or reference.topic or reference.title
         budget = text_budget([judge], UNLIMITED)  # the script sends whole texts
         if max_chars is not None:
             budget = min(budget, max_chars)
         mine, my_details, failures = judge_survey(judge, candidate, topic, budget=budget,
                                                   max_sentences=max_sentences, role="generated",
-                                                  max_references=max_refs)
+                                                  max_references=max_refs, max_parents=max_parents)
         human, human_details, human_failures = judge_survey(judge, reference, topic, budget=budget,
                                                             max_sentences=max_sentences, role="human",
-                                                            max_references=max_refs)
+                                                            max_references=max_refs, max_parents=max_parents)
         embedder = ctx.get("embedder")
         sims = {
             "outline": top_n_mean(similarity_matrix(

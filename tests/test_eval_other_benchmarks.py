@@ -10,6 +10,7 @@ import json
 import re
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from surveybench.cli import app
@@ -142,7 +143,7 @@ def test_eval_with_local_judge(tmp_path) -> None:
     df = _eval(tmp_path / "ws", files, gold, "", options=[
         "quiz_categories=concept", "quiz_general_per_category=1", "quiz_specific_questions=0",
         "outline_quality_setting=without_ref", "content_quality_setting=without_ref_document",
-        "sgsim_max_sentences=0"])
+        "sgsim_max_sentences=0", "sgsim_max_parents=1"])
     assert set(df.metric) == set(METRICS.split(","))
     ok = df[df.status == "ok"]
     ranges = {"outline_quality": (1, 5), "content_quality": (1, 5), "quiz": (0, 10)}
@@ -158,3 +159,25 @@ def test_eval_with_local_judge(tmp_path) -> None:
     # a number where the judge answered, else a stated reason: never a silent gap
     assert df[df.status != "ok"].error.notna().all()
     assert len(list((tmp_path / "ws" / "cache" / "quizzes").glob("*.json"))) == 1
+
+
+def test_reply_grammars_compile_and_bound_every_repetition() -> None:
+    """llama.cpp reads each parser's grammar, and none repeats without bound: unbounded, SmolLM2
+    filled its 512 reply tokens with newlines inside '{"Outline": 1}' (a reply seen in a local
+    run) and the reply never parsed."""
+    from llama_cpp import LlamaGrammar
+
+    from surveybench.metrics import _reply_parsers as R
+
+    parsers = [R.parse_true_false, R.parse_score_0_to_10, R.parse_better, R.parse_title_list, R.parse_answer,
+               R.parse_qa_pairs, R.parse_children, R.json_scores("Outline", low=1, high=5),
+               R.json_scores("total", "supported", low=0, high=99)]
+    for parse in parsers:
+        LlamaGrammar.from_string(parse.gbnf, verbose=False)
+        unquoted = re.sub(r'"(?:[^"\\]|\\.)*"|\[(?:[^\]\\]|\\.)*\]', "", parse.gbnf)  # drop literals, classes
+        assert not re.search(r"[*+]", unquoted), parse.gbnf
+    assert R.parse_children('{"children": [{"child_index": "3", "is_included": "Yes"}]}') == [
+        {"child_index": "3", "is_included": "Yes"}]
+    with pytest.raises(R.ParseError, match="no child judged"):  # the prompt lists at least one child
+        R.parse_children('{"children": []}')
+    assert '"[" ws child' in R.parse_children.gbnf  # nor may the local model say [] (compiled above)

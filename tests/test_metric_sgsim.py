@@ -156,6 +156,12 @@ def test_cheaper_options_and_shared_instructions(scripted_llm, scripted_judge, j
     instructions = instructions.replace("{{", "{").replace("}}", "}")
     assert all(u.startswith(instructions) for u in structure)
     assert all(re.search(r"- Direct child nodes:\n(  - Index: \d+, Title: .+\n?)+$", u) for u in structure)
+    # sgsim_max_parents=1: only the first heading with sub-headings (the title) of the 4
+    # (title, Intro, Methods, Outlook) is asked about
+    one = SGSim().compute(gen, human, MetricContext(options={**ctx.options, "sgsim_max_parents": 1})
+                          .provide("judge", judge).provide("embedder", minilm_embedder))
+    assert one.details["generated"]["outline_structure_nodes"] == {"judged": 1, "asked": 1, "of": 4, "complete": True}
+    assert one.scores["outline_structure"] == 50.0  # the one node judged: 1 of its 2 children "Yes"
     # a flat generated outline (title > section: two headings) has no path to compare: every
     # outline-adjusted score says so, and why
     flat = survey("Flat survey", [("Intro", ["Graphs [1]."]), ("Methods", ["Attention [2]."])], gen.references,
