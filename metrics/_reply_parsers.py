@@ -20,8 +20,8 @@ from surveybench.judges.types import ParseError
 # JSON allows any whitespace, so one optional space or newline changes nothing a parser reads.
 # A string of at most 300 characters (~75 tokens) keeps the longest reply, five titles, inside
 # the 512 tokens asked for, so it always closes. Measured on the local judge (1 thread, quiz
-# answer prompts, /work/e-runs/s3/grammar_bench.log): the bound costs no decode time (9.2-10.7
-# CPU-s per call bounded vs 9.9-10.8 unbounded, same replies).
+# answer prompts, 2026-11-23): the bound costs no decode time (9.2-10.7 CPU-s per call bounded
+# vs 9.9-10.8 unbounded, same replies).
 _WS = 'ws ::= [ \\n]?'
 _STRING = 'string ::= "\\"" char{0,300} "\\""\nchar ::= [^"\\\\\\n] | "\\\\" ["\\\\/nt]'
 
