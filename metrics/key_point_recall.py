@@ -141,10 +141,10 @@ def _rank_chunks(ctx: MetricContext, points: list[str], chunks: list[str], top_k
         emb = ctx.get("embedder")
         sims = np.asarray(emb.encode(points)) @ np.asarray(emb.encode(chunks)).T
     except Exception as exc:  # noqa: BLE001 - no embedder: fall back to document order, say so
+        why = f"embedder unavailable: {type(exc).__name__}: {str(exc)[:160]}"
         # in the log too: the fallback asks other (chunk, key point) pairs than a ranked run
-        log.warning("key_point_recall: embedder unavailable (%s: %s); chunks in document order",
-                    type(exc).__name__, str(exc)[:160])
-        return None, f"embedder unavailable: {type(exc).__name__}: {str(exc)[:160]}"
+        log.warning("key_point_recall: %s; chunks in document order", why)
+        return None, why
     order = [[int(c) for c in np.argsort(-row, kind="stable")[:top_k]] for row in sims]
     return order, f"top-{top_k} chunks by embedding similarity, early stop"
 

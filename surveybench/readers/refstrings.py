@@ -149,9 +149,9 @@ MAX_AUTHOR_LIST = 1600
 # ("Learning for Vision, and Beyond" is no author list)
 _ENGLISH_SHORT = (
     "and|et|al|for|of|in|on|to|the|with|from|via|as|at|by|is|are|be|an|its|our|not|but|or|nor|new|how|why|who|"
-    "all|any|can|do|we|you|us|it|into|onto|over|than|that|this|what|when|from|per|vs|also|more|most|less|one|two|"
+    "all|any|can|do|we|you|us|it|into|onto|over|than|that|this|what|when|per|vs|also|more|most|less|one|two|"
     "use|using|made|make|does|has|have|was|were|will|may|off|out|up|down|near|meet|meets|like|only|just|both|each|"
-    "via|upon|yet|so|if|then|them|they|their|his|her|my|your|very|much|many|some|such|own|same|other|again")
+    "upon|yet|so|if|then|them|they|their|his|her|my|your|very|much|many|some|such|own|same|other|again")
 _LOWER_SYLLABLE = re.compile(
     r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{2,4}) (?=[A-Z][a-z])")
 
@@ -481,6 +481,8 @@ _ORGANISATION = re.compile(
 def _group_author(head: str) -> bool:
     """"AI@Meta", "BigScience Workshop", "Mistral AI team": a short organisation's name."""
     return bool(_GROUP_AUTHOR.fullmatch(head) and _ORGANISATION.search(head))
+
+
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
@@ -524,10 +526,14 @@ def loose_surname_first(head: str) -> list[str] | None:
     return names if all("," in n for n in names) else None
 
 
+# between Vancouver names: "Smith AB, Lee K", "Born RT & Bradley DC", "Lee K and Kim M"
+_VANCOUVER_NAME_SEP = re.compile(r",|\s&\s|\sand\s")
+
+
 def _plain_vancouver(authors: str, prose: str = "") -> bool:
     # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only;
     # one name alone ("Lee B. Title. Science 2021;7:2-3.") when the journal part is Vancouver's "YEAR;vol"
-    names = [x.strip() for x in re.split(r",|\s&\s|\sand\s", re.sub(_ETAL + "$", "", authors))]
+    names = [x.strip() for x in _VANCOUVER_NAME_SEP.split(re.sub(_ETAL + "$", "", authors))]
     return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (
         len(names) > 1 or bool(re.search("et al", authors)) or bool(_VANCOUVER_YEAR.search(prose))
         or prose[len(authors) : len(authors) + 1] == ":"
@@ -546,7 +552,7 @@ def split_surname_first(segment: str) -> list[str]:
     if re.search(rf"{_SUR},\s[{_UP}]\.", s):
         names = re.findall(rf"{_NI_DOT}", s)
     else:
-        names = [x.strip() for x in re.split(r",|\s&\s|\sand\s", s.rstrip("."))]
+        names = [x.strip() for x in _VANCOUVER_NAME_SEP.split(s.rstrip("."))]
     return [_SPACE_HYPHEN.sub("-", n).strip() for n in names if n.strip()]
 
 
