@@ -49,7 +49,8 @@ _LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
 
 # a citation linked to the bibliography inside the page (ar5iv / HTML exports): "[[1](#bib.bib1)]",
 # "(Smith et al., [2020](#bib.bib4))" -- read as its text; same length, so spans hold
-_ANCHOR_LINK = re.compile(r"\[([^\[\]\n]{1,80}+)\]\(#[^()\s]{0,200}+\)")
+# -- the text may hold an escaped bracket: marker splits one run into links, "[\\[9,](#p1) [12\\]](#p2)"
+_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\(#[^()\s]{0,200}+\)")
 
 
 def unlink_anchors(text: str) -> str:
@@ -87,7 +88,9 @@ _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20}
 # after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
 # document shows the habit several times (Linker.glued_words)
 GLUED_WORD_RUN = re.compile(rf"(?<=[a-z]{{3}})(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
-_GLUED_RUN = re.compile(r"(?<=[^\W\d_]{2}[.,;:!?)”\"’])(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
+# (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10")
+_GLUED_RUN = re.compile(
+    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
@@ -112,7 +115,8 @@ _AY_ITEM = re.compile(
     rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     rf"(?:\s*+,)?\s+(?P<years>{_YEARS})"  # "Lee et al. , 2010" (a converter's space before the comma)
 )
-_LOOSE_DIACRITICS = str.maketrans({c: " " for c in "¨´˜ˆ¸˘˙˚˝"})
+TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
+_LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
@@ -312,7 +316,8 @@ class Linker:
             unresolved: list[str] = []
             found = False
             for item in _AY_ITEM.finditer(inner):
-                if _first_word_is_common(item.group("name")):
+                # "(Winter et al., 2022)": a season word before "et al." is a surname
+                if _first_word_is_common(item.group("name")) and not re.search(r"\bet\s+al\b", item.group("name")):
                     continue
                 found = True
                 self._resolve_item(item.group("name"), item.group("years"), ids, unresolved)

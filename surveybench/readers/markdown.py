@@ -20,6 +20,12 @@ table of contents printed as headings (each repeated later with its text) is dro
 references ("A Takeaway", "B ...") are back matter; a "##" on the line right under the title is
 its subtitle, and an "Executive Summary" before the first section is the abstract. A report with
 no reference list that cites bare numbers climbing 1, 2, 3, ... has them counted, unresolved.
+Converter debris is read for what it is: empty in-page anchors (``<span id="page-3-0"></span>``) are
+dropped, authors printed as headings before "Abstract" are the title page, a lower-case figure
+panel label ("## a. Picture of a table:") is no heading, lettered appendices ("A. ...", "B. ...")
+after the numbered sections are back matter, "&amp;" and escaped numbers ("1\\.") are read as meant,
+a journal's article-type label ("# Review") is a banner, and two unnumbered title lines at one depth
+before "1." are one title.
 The reference section(s) are parsed into :class:`Reference` entries
 (:mod:`.reflist`, :mod:`.refstrings`) and the paragraphs' citation markers linked to them
 (:mod:`.citations`).
@@ -28,6 +34,7 @@ The reference section(s) are parsed into :class:`Reference` entries
 from __future__ import annotations
 
 import bisect
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,6 +51,8 @@ from surveybench.readers.report import FileReport, parse_quality
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+# a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
+_PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
 _ROMAN = re.compile(
@@ -57,7 +66,7 @@ _REF_NAMES = (
 )
 _REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
 _FRONT_MATTER = re.compile(
-    r"^(abstract|acm\s+reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
+    r"^(abstract|acm\s*reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
     # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
     r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|"
     r"graphical\s+abstract$|key\s+points$|"
@@ -95,6 +104,8 @@ class _Doc:
 def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     """(number as printed, level implied by the number, title without the number)."""
     t = re.sub(r"^[*_]+|[*_]+$", "", raw.strip()).strip()
+    if "\\" in t:
+        t = _MD_ESCAPE.sub(r"\1", t)  # "1\\. Introduction": a Markdown exporter escaped the number's dot
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -144,6 +155,7 @@ def read_markdown_text(
             by_url.setdefault(url_key(r.url), r.id)
     linker = Linker(by_number=by_number, versions=version_names(text), paren_numbers=paren_list, by_url=by_url)
     author_year = _author_year_index(references, linker)
+    _label_keys(entries, references, linker)
     n_numbered = sum(1 for r in references if r.numbers)
     n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
     use_author_year = bool(author_year) and n_author_year >= n_numbered
@@ -295,10 +307,15 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
 # a line of text that is a sentence, not a heading: ends with "." / ":" / ";" or runs past 15 words
 _SENTENCE_LIKE = re.compile(r"[^.][.:;,]\s*$|^\s*(?:\S+\s+){15,}\S")
 _PAGE_HEADING = re.compile(r"^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
-_BANNER = re.compile(r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$", re.I)
+# (a journal's article-type label alone: "Review", "Systematic Review", "Original Research")
+_BANNER = re.compile(
+    r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
+    r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$",
+    re.I)
 # "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body
 _BACK_MATTER = re.compile(r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$", re.I)
-_EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)$", re.I)
+# "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
+_EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)(?:\s*[:—–]\s*\S.*)?$", re.I)
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
@@ -366,7 +383,15 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+# an empty in-page anchor a converter puts before a heading or an entry ("<span id="page-3-0"></span>2.
+# Methods", "- <span id="page-37-0"></span>Colin Raffel, ..."): it holds no text, and left in place it
+# hides the heading's number and the entry's first author
+_EMPTY_ANCHOR = re.compile(r"<(span|a)\s+(?:id|name)=[\"'][^\"'<>]{0,100}[\"']\s*>\s*</\1>", re.I)
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
+    if "</span>" in text or "</a>" in text:
+        text = _EMPTY_ANCHOR.sub("", text)
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
@@ -385,6 +410,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         m = _HEADING.match(ln)
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
+        if m and _PANEL_LABEL.match(_clean_heading_text(m.group(2))):
+            # "## a. Picture of a table:": a figure's panel label the converter made a heading
+            report.skip("figure panel label printed as a heading", m.group(2))
+            continue
         if m and _PAGE_HEADING.match(_clean_heading_text(m.group(2))):
             # "#### Page 11": a page marker the converter printed as a heading (it may fall inside
             # the reference list, which goes on after it): neither a section nor text
@@ -416,6 +445,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         # "# Report" with "## A Comprehensive Analysis of ..." on the very next line: its subtitle
         or (body_headings[0].line == title_h.line + 1 and body_headings[0].depth > title_h.depth
             and body_headings[0].number is None and not _non_content_heading(body_headings[0]))
+        or _second_title_line(title_h, body_headings, lines)
     ):
         # "# Comparative Analysis:" then "## W3C DIDs vs. FIDO ..." at once: the title's second line
         sub = body_headings.pop(0)
@@ -429,6 +459,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             continue
         kept.append(h)
 
+    kept = _title_page_headings(kept, report)
     kept = _drop_toc_headings(kept, lines, report)
     _converter_depths(kept)
 
@@ -506,7 +537,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         parent = stack[-1] if stack else None
         title_clean = _clean_heading_text(h.title)
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
-        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and _appendix_letter_start(kept, k))
+        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and _appendix_letter_start(kept, k)) or (
+            # "A. Switch for Attention", "B. ..." after the numbered sections, before the list: the
+            # appendices (a converter dropped the word "Appendix"); "B." must follow at the same depth
+            numbered_body and bool(seen_numbers) and _appendix_letter_start(kept, k, need_b=True))
         # ACL's "Limitations" / "Ethics Statement" after the conclusion: required back matter
         acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
         seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)))
@@ -554,10 +588,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations)$", re.I)
 _CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
-_LETTER_TITLE = re.compile(r"^([A-Z])\s+(?=[A-Z0-9])")
+_LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
 
 
-def _appendix_letter_start(kept: list[_Heading], k: int) -> bool:
+def _appendix_letter_start(kept: list[_Heading], k: int, *, need_b: bool = False) -> bool:
     """After the reference list, "## A Takeaway" opens the appendices (PDF transcriptions drop the
     word "Appendix"): a heading lettered "A" followed by "B ..." or "A.1 ...", or with no
     heading of its depth after it. "A Survey of X" before the references is a title, not a letter."""
@@ -566,9 +600,46 @@ def _appendix_letter_start(kept: list[_Heading], k: int) -> bool:
     if h.number is not None or not m or m.group(1) != "A":
         return False
     rest = kept[k + 1 : k + 500]  # bounded: a hostile file with 100,000 "A ..." headings stays linear
+    if need_b:
+        # lettered subsections ("A. Background" under "2 Related Work") have numbered sections after them
+        if any(x.number_level == 1 and (x.number or "").isdigit() for x in rest):
+            return False
+        return any(x.depth == h.depth and (lm := _LETTER_TITLE.match(_clean_heading_text(x.raw))) and lm.group(1) == "B"
+                   for x in rest)
     letters = {lm.group(1) for x in rest if (lm := _LETTER_TITLE.match(_clean_heading_text(x.raw)))}
     return "B" in letters or any((x.number or "").startswith("A.") for x in rest) or not any(
         x.depth <= h.depth for x in rest)
+
+
+def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]) -> bool:
+    """"# AN INAUGURAL LECTURE TO THE SOCIETY" then "# EARTHQUAKE-INDUCED LANDSLIDE HAZARDS ...: A
+    REVIEW" with nothing between, both unnumbered at one depth, and the numbered sections start at
+    "1" after only front matter: the two lines are one title page, the second is no section."""
+    b0 = body[0]
+    if b0.depth != title_h.depth or b0.number is not None or _non_content_heading(b0) or len(b0.title.split()) < 3:
+        return False
+    if any(ln.strip() for ln in lines[title_h.line + 1 : b0.line]):
+        return False
+    for h in body[1:]:
+        if h.number is not None:
+            return h.number in ("1", "I") and h.number_level == 1
+        if not _non_content_heading(h):
+            return False
+    return False
+
+
+def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Heading]:
+    """Authors and affiliations a converter printed as headings between the title and the
+    abstract ("### William Fedus*", "#### Noam Shazeer", then "### Abstract"): short unnumbered
+    headings before an "Abstract" heading among the first few are the title page, not sections."""
+    for k, h in enumerate(kept[:10]):
+        if re.fullmatch(r"abstract\.?", _clean_heading_text(h.title), re.I):
+            if k and all(x.number is None and len(x.title.split()) <= 8 and not _non_content_heading(x) for x in kept[:k]):
+                report.skip("title-page heading before the abstract (an author or affiliation)",
+                            "; ".join(x.raw for x in kept[:k])[:200], k)
+                return kept[k:]
+            break
+    return kept
 
 
 def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
@@ -656,7 +727,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
 
 
 _IMRAD = re.compile(
-    r"^(?:introduction|background|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
+    r"^(?:introduction|background(?:\s+and\s+significance)?|objectives?|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
     r"experimental\s+procedures|results?(?:\s+and\s+discussion)?|(?:general\s+)?discussion|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
     r"(?:experiment|study)\s+\d+\b.*)$", re.I)
@@ -796,6 +867,17 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
         return False
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
         return True
+    if not any(h.depth < first.depth for h in rest):
+        # "## DocLayNet: ..." then "## KEYWORDS", "## ABSTRACT", "## 1 INTRODUCTION", ...: everything
+        # before the first numbered section is front matter and the numbering starts at 1 -- the
+        # title, whatever unnumbered subheadings the converter prints at its depth later
+        for h in rest:
+            if h.number is not None:
+                if h.number in ("1", "I") and h.depth == first.depth:
+                    return True
+                break
+            if not _non_content_heading(h):
+                break
     for h in rest:
         if _BACK_MATTER.search(_clean_heading_text(h.title)):
             break  # "<title> - Appendix": what follows is not the body's structure
@@ -865,6 +947,10 @@ def _blocks(lines: list[str]) -> list[str]:
 
 
 def _clean_heading_text(t: str) -> str:
+    if "&" in t:
+        t = html.unescape(t)  # "Future Work &amp; Conclusion" from HTML-minded converters
+    if "\\" in t:
+        t = _MD_ESCAPE.sub(r"\1", t)
     t = re.sub(r"[*_`]+", "", t).strip()
     return re.sub(r"\s+", " ", t)
 
@@ -968,7 +1054,7 @@ def _build_references(
         ref = Reference(
             id=rid,
             title=p.title,
-            raw=e.raw,
+            raw=f"[{e.label}] {e.raw}" if e.label else e.raw,  # the list's own label, as printed
             numbers=numbers,
             doi=p.doi,
             arxiv_id=ov.get("arxiv_id") or p.arxiv_id,
@@ -1043,6 +1129,32 @@ def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str,
                 second.setdefault(r.id, set()).update({(s1, year, s2), (s1, year + (suffix or ""), s2)})
     # an unsuffixed key naming several entries is ambiguous: keep only suffixed keys for them
     return index
+
+
+def _label_keys(entries: list[RefEntry], refs: list[Reference], linker: Linker) -> None:
+    """A list keyed by its own citation labels ("[Liu et al., 2023d] S. Liu, et al. ...") says which
+    key cites which entry: the label's first surname and year (with its suffix) point at that
+    entry alone, whatever the entry's parsed authors give (the suffix is only in the label)."""
+    by_raw = {r.raw: r for r in refs if not r.numbers}
+    for e in entries:
+        m = _LABEL_KEY.match(e.label or "")
+        r = by_raw.get(f"[{e.label}] {e.raw}") if m else None
+        if m is None or r is None:
+            continue
+        sur, year = _label_surname(m.group(1)), m.group(2)
+        # the label is the key the text prints: the suffixed key names this entry alone
+        linker.by_author_year[(sur, year)] = [r.id]
+        plain = linker.by_author_year.setdefault((sur, year[:4]), [])
+        if r.id not in plain:
+            plain.append(r.id)
+
+
+_LABEL_KEY = re.compile(r"^(.+?),?\s((?:19|20)\d{2}[a-z]?)$")
+
+
+def _label_surname(names: str) -> str:
+    first = re.split(r"\s+et\s+al\.?|\s+(?:and|&)\s+|,", names)[0].strip()
+    return surname(first)
 
 
 def _year_suffix(r: Reference) -> str | None:

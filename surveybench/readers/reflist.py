@@ -26,14 +26,23 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
   Title.``), entries glued at a period (``2004.Kyu Lee``), an entry closed after its year by a DOI,
   arXiv id, URL or ``PMLR.``, entries printed without a year (``OpenAI. Gpt-4 technical report.``)
   when one entry a line; ``n Author ...`` lines numbered without a dot.
-* ``---`` page separators and venue fragments (``- ICCV 2023 34 35``) are not entries.
+* ``---`` page separators and venue fragments (``- ICCV 2023 34 35``, ``- SIGGRAPH 2023 (Best
+  Paper)``) are not entries.
+* PDF conversions (docling, marker, MinerU): a numbered list printed out of order (exactly 1..N);
+  an entry whose number was lost at a page break, cut from the entry before when the numbering has
+  that gap and the text shows exactly that many entry ends (``_restore_lost_numbers``); "08." for 8;
+  an author-year entry closed after its year by identifiers only (``URL ... arXiv:... [cs].``) before
+  a glued next one; surnames in capitals with initials (``BIRD, J.F. & BOMMER, J.J., 2004.``); torn
+  diacritics (``G¨otze``); lists keyed by their own labels (``[Liu et al., 2023d] Z. Liu, ...``).
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
+from surveybench.readers.citations import TORN_DIACRITICS
 from surveybench.readers.refstrings import (
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
@@ -55,7 +64,10 @@ _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
 _GLUED_BULLET = re.compile(r"(?<=[.)\]])-\s+(?=[\[A-Z])")
 _BOLD_NUMBER = re.compile(r"(?:\*\*|__)(\[?\d++(?:[.)\]]|\.\))?)(?:\*\*|__)")
 # a venue, year and page or source numbers alone: the tail of the entry before, not an entry
-_FRAGMENT = re.compile(r"^\s*+(?:[A-Z][\w\-&]*+\s++){0,2}(?:(?:19|20)\d{2}\s*+)?(?:\d{1,4}+[\s,;.\-–]*+){1,6}+$")
+# ("SIGGRAPH 2023 (Best Paper)": a note in parentheses after the year is part of the fragment)
+_FRAGMENT = re.compile(
+    r"^\s*+(?:[A-Z][\w\-&]*+\s++){0,2}(?:(?:19|20)\d{2}\s*+)?(?:\d{1,4}+[\s,;.\-–]*+){1,6}+$"
+    r"|^\s*+(?:[A-Z][\w\-&]*+\s++){1,2}(?:19|20)\d{2}\s*+\([^()]{1,30}\)[\s\d,;.\-–]{0,40}$")
 _RULE_LINE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
 _NOTE_ONLY = re.compile(r"^\s*\[[^\[\]]{0,80}\]\.?\s*$")  # "[Not cited but influential]."
 _URL_ONLY = re.compile(r"^\s*(?:<)?https?://\S.*$", re.I)
@@ -66,6 +78,7 @@ class RefEntry:
     raw: str
     numbers: list[str] = field(default_factory=list)
     layout: str = "bracket"
+    label: str | None = None  # the entry's printed citation label ("Xu et al., 2019"), when the list prints one
 
 
 @dataclass
@@ -129,6 +142,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
         return res
+    labelled = [ln for ln in nonblank if _LABEL_START.match(ln)]
+    if len(labelled) >= 3 and len(labelled) >= 0.6 * len(nonblank):
+        _from_labels(nonblank, res)
+        return res
     joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
     starts = _bracket_starts(joined)
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
@@ -140,6 +157,11 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     dots = _dot_starts(joined)
     line_dots = sum(1 for ln in nonblank if _DOT_NUM.match(ln))
+    if line_dots >= 3 and len(dots) < line_dots and joined == " ".join(nonblank):
+        shuffled = _line_number_permutation(nonblank)
+        if shuffled:
+            _from_starts(joined, shuffled, res, layout="ordered")
+            return res
     if len(dots) >= 3 or (len(dots) >= 1 and line_dots == len(dots)):
         _from_starts(joined, dots, res, layout="ordered")
         return res
@@ -160,6 +182,41 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     _from_unnumbered(lines, res)
     return res
+
+
+def _line_number_permutation(nonblank: list[str]) -> list[tuple[int, int]]:
+    """(position, number) of "n. ..." line starts printed out of order ("5.", "7.", "6.", "8.":
+    a converter reading two columns swaps neighbours) when the numbers are exactly 1..N, each
+    once: the list's own numbering vouches for every entry, so each such line opens one. Else []."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for ln in nonblank:
+        m = _DOT_NUM.match(ln)
+        if m:
+            out.append((pos, int(m.group(1))))
+        pos += len(ln) + 1
+    numbers = sorted(n for _p, n in out)
+    return out if numbers == list(range(1, len(out) + 1)) else []
+
+
+# a list keyed by its own citation labels (IJCAI / alpha styles): "[Xu et al., 2019] K. Xu, et al. Title."
+_LABEL_START = re.compile(r"^\[([^\[\]]{2,100}?,?\s(?:19|20)\d{2}[a-z]?)\]\s*(?=\S)")
+
+
+def _from_labels(nonblank: list[str], res: SplitResult) -> None:
+    """One entry per label: a line opening with "[Label, 2019]" starts one, other lines go on with
+    the entry before. The label is kept in front of the entry's text only as its key
+    (``RefEntry.label``); the text parsed is what follows it."""
+    current: RefEntry | None = None
+    for ln in nonblank:
+        m = _LABEL_START.match(ln)
+        if m:
+            current = RefEntry(raw=ln[m.end() :].strip(), layout="label", label=m.group(1))
+            res.entries.append(current)
+        elif current is not None:
+            current.raw += " " + ln
+        else:
+            res.skipped.append(("text before the first reference entry", ln))
 
 
 _NODOT_LINE = re.compile(r"^(\d{1,4}+)\s++(?=[\"“'‘A-ZÀ-Þ])")
@@ -210,15 +267,54 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
     if head:
         res.skipped.append(("text before the first numbered reference", head))
     expected = None
+    printed = {n for _p, n in starts}  # (a list printed out of order has its "missing" numbers later)
     for i, (pos, n) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
         m = {"bracket": _BRACKET, "paren": _PAREN, "ordered-nodot": _NODOT_STRIP}.get(layout, _DOT_ANY).match(text, pos)
         # "- [1] Title" bullets: the next entry's bullet is not part of this one
         body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
-        if expected is not None and n != expected:
-            res.warnings.append(f"reference numbers {expected}..{n - 1} missing from the list")
+        if expected is not None and n > expected and not printed.issuperset(range(expected, n)):
+            if not _restore_lost_numbers(res, expected, n, layout):
+                res.warnings.append(f"reference numbers {expected}..{n - 1} missing from the list")
         expected = n + 1
         res.entries.append(RefEntry(raw=body, numbers=[str(n)], layout=layout))
+
+
+# where one complete entry ends inside another's text: its year or page range closing a sentence
+# ("..., 2024. Z. Gan, and ...", "pp. 13 293–13 302. “A moving ...")
+_ENTRY_CUT = re.compile(r"(?<![\w.])(?:(?:19|20)\d{2}[a-z]?|\d{1,6}\s?[–-]\s?\d{1,6}(?:\s\d{3})?)\.\s+(?=\S)")
+_YEAR_IN = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _restore_lost_numbers(res: SplitResult, first_missing: int, next_number: int, layout: str) -> bool:
+    """Numbers ``first_missing..next_number-1`` are missing and the entry before them holds the
+    missing entries: a PDF conversion lost their "[n]" at a page break and glued each to the entry
+    before. The numbering vouches for how many entries are inside; they are cut where a complete
+    entry ends (a year or a page range closing a sentence, with a year on both sides), and only
+    when the text offers exactly that many such places. Returns whether the entry was cut."""
+    k = next_number - first_missing
+    if not res.entries or k > 3 or res.entries[-1].numbers != [str(first_missing - 1)]:
+        return False
+    body = res.entries[-1].raw
+    if URL_RE.search(body):
+        # a web source list with gaps (a report lists only the sources it kept) is not a
+        # bibliography that lost numbers at page breaks: its gaps stay gaps
+        return False
+    # (the lost entry may keep only its tail: "cine. 2019;46:27-29." is still one of the list's entries)
+    cuts = [c.end() for c in _ENTRY_CUT.finditer(body)
+            if _YEAR_IN.search(body, 0, c.end()) and _YEAR_IN.search(body, c.end()) and len(body) - c.end() >= 15]
+    if len(cuts) != k:
+        return False
+    parts = [body[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(body)])]
+    if any(len(x) < 15 for x in parts):
+        return False
+    res.entries[-1].raw = parts[0]
+    for j, part in enumerate(parts[1:]):
+        res.entries.append(RefEntry(raw=part, numbers=[str(first_missing + j)], layout=layout))
+    res.warnings.append(
+        f"reference number{'s' if k > 1 else ''} {first_missing}"
+        f"{f'..{next_number - 1}' if k > 1 else ''} lost in conversion: cut from the entry before")
+    return True
 
 
 # ---- "n. Title" ordered lists ------------------------------------------------------------------
@@ -252,14 +348,30 @@ def _candidates(text: str, pattern: re.Pattern[str]) -> list[_Cand]:
     return out
 
 
+_YEAR_RUN = re.compile(r"(?:19|20)\d{2}")
+
+
 def _fits(c: _Cand, want: str) -> tuple[int, int] | None:
     """(position where entry ``want`` opens, strength of the evidence) or None."""
-    if c.run == want and c.spaced:
+    if (c.run == want or (c.run[:1] == "0" and c.run.lstrip("0") == want)) and c.spaced:  # "08." for 8
         return c.start, 2 + c.after_ok + c.after_end
-    if c.run.endswith(want) and c.after_ok:
+    # (a run that is a year alone, "2024. Updated", is the year, not "202" glued to number 4)
+    if c.run.endswith(want) and c.after_ok and not _YEAR_RUN.fullmatch(c.run):
         # glued: "CVPR3." (run "3" after a letter) or "202323." (run "202323")
         return c.digits + len(c.run) - len(want), 1
     return None
+
+
+def _lost_before(cands: list[_Cand], j: int, want: str, nxt: str) -> bool:
+    """Number ``want`` is lost when entry ``nxt`` opens plainly at ``cands[j]`` and ``want`` is not
+    printed on its own (after a space) before the entry after ``nxt`` (a bounded look ahead)."""
+    after = str(int(nxt) + 1)
+    for c in cands[j + 1 : j + 200]:
+        if c.run == want and c.spaced:
+            return False
+        if _fits(c, after) is not None:
+            return True
+    return True
 
 
 def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[int, int]]:
@@ -287,16 +399,34 @@ def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[in
         want, nxt = str(out[-1][1] + 1), str(out[-1][1] + 2)
         best: tuple[int, int, int] | None = None  # (strength, -position, index)
         j = i
+        lost: int | None = None
         while j < len(cands):
             c = cands[j]
             if best is not None and _fits(c, nxt) is not None:
                 break  # the entry after the wanted one: the window ends
+            if best is None and (g := _fits(c, nxt)) is not None and g[1] == 4 and _lost_before(cands, j, want, nxt):
+                lost = j  # "2019;25(1):44-56. cine. 2019;46:27-29. 4. Lee T": entry 3 lost its number
+                break
             f = _fits(c, want)
             if f is not None and (best is None or f[1] > best[0]):
                 best = (f[1], f[0], j)
             j += 1
+        if lost is not None:
+            out.append((cands[lost].start, int(nxt)))
+            i = lost + 1
+            continue
         if best is None:
-            break
+            # the wanted number is nowhere (a page break took "3." with the start of entry 3): the
+            # list goes on at the number after it when that opens an entry as plainly as can be
+            # -- at a line or sentence end, before a capital (_restore_lost_numbers then looks for
+            # the lost entry inside the one before); within the next candidates only (linear)
+            skip = str(out[-1][1] + 2)
+            found = next((c for c in cands[i : i + 200] if (f := _fits(c, skip)) is not None and f[1] == 4), None)
+            if found is None:
+                break
+            out.append((found.start, int(skip)))
+            i = cands.index(found, i) + 1
+            continue
         out.append((best[1], int(want)))
         i = best[2] + 1
     return out
@@ -429,7 +559,9 @@ def _looks_like_sentence_number(line: str) -> bool:
 
 _YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 # entries glued by PDF conversion ("arXiv:2208.11981 [cs].Mengnan Du, ..."): no space at the boundary
-_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+[\s,])")
+_SUFFIXED_YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d{2}[a-z]$")  # "... 2022b.Yue Zhang": glued after "2022b"
+# (a hyphenated first name the converter spaced: "[cs].Chih- Kuan Yeh")
+_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?[\s,])")
 # an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
@@ -459,9 +591,13 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     n_apa = len(_APA_YEAR.findall(text))
     n_els = len(_ELSEVIER_YEAR.findall(text))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
-    if n_els and n_els >= max(n_acl, n_quote, n_last, n_apa):  # every Elsevier year is also a "year-last" one
+    # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
+    if n_els and n_els >= max(n_acl, n_quote, n_apa) and n_els >= 0.8 * n_last:
         style = "elsevier"
-    starts = _author_year_starts(text, style)
+    # entry starts are found on a copy whose torn diacritics ("G¨otze", "M¨ucke, N.") read as a
+    # letter, so the names still look like names; the entries are cut from the text as printed
+    probe = text.translate(_TORN_DIACRITICS) if any(c in text for c in TORN_DIACRITICS) else text
+    starts = _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
     # such line opens an entry, beside the starts the style found inside lines
@@ -476,7 +612,14 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
             complete = bool(_YEAR_ANY.search(prev)) or (prev.rstrip().endswith(".") and prev.count(". ") >= 2)
             if p and (not complete or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
                 continue
-            if _opens_entry(text, p):
+            # in styles printing the year right after the authors (Elsevier, APA) an entry's first
+            # line holds its year: "Khait Earthquake, Tien Shan, Tajikistan. Engineering Geology,
+            # 109, 195-212." is the second line of an entry, not an entry by "Khait Earthquake"
+            k = bisect.bisect_right(line_starts, p)
+            line_end = line_starts[k] if k < len(line_starts) else len(text)
+            if style in ("elsevier", "apa") and not _YEAR_ANY.search(text, p, line_end):
+                continue
+            if _opens_entry(probe, p):
                 opens.append(p)
         if len(opens) >= 0.6 * len(line_starts):
             starts = sorted(set(starts) | set(opens))
@@ -491,6 +634,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
         res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
 
+
+_TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a letter; same length: positions hold
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
@@ -518,7 +663,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         cands = sorted(set(cands) | {m.end() for m in _PARTICLE_BOUNDARY.finditer(text)})
     # entries glued by the converter ("... 2004.Kyu Lee", "... 1234–1245.Smith, A. B."): after a
     # number, a bracket or an initial's period -- judged like any other start below
-    glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]" or style == "acl"}
+    glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]"
+             or style == "acl" or _SUFFIXED_YEAR_END.search(text, max(0, m.end() - 8), m.end() - 1)}
     if glued:
         cands = sorted(set(cands) | glued)
     if style == "acl":
@@ -540,7 +686,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                       and _APA_YEAR.match(window[m.end() :].lstrip()))
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
-            ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :]))
+            ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
+                _ELSEVIER_LINE.match(window))  # "BIRD, J.F. & BOMMER, J.J., 2004." (capitals, "&")
         elif style == "acl":
             m = _ACL_HEAD.match(window)
             if m and pos in lower:
@@ -567,13 +714,19 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             # an entry may end after its year with a DOI, an arXiv id, "PMLR." or a URL: complete
             # when its year is printed and a sentence ends here
             # -- a short tail (at most four words) after the year, not a title and a venue
-            years = [] if ended else [y.end() for y in _YEAR_ANY.finditer(text, max(out[-1] if out else 0, pos - 200), pos)]
-            after_year = bool(years) and len(text[years[-1] : pos].split()) <= 4 and bool(
-                _SENTENCE_CLOSED.search(text, max(0, pos - 3), pos))
-            if not (ended or after_year):
+            years = [] if ended else [y.end() for y in _YEAR_ANY.finditer(text, max(out[-1] if out else 0, pos - 300), pos)]
+            tail = text[years[-1] : pos] if years else ""
+            # identifiers after the year (URL, DOI, arXiv id) do not count as words; without any,
+            # every token counts as before (a title and venue after a year are not a tail)
+            words = _tail_words(tail) if _TAIL_HAS_ID.search(tail) else len(tail.split())
+            after_year = bool(years) and words <= 4 and bool(_SENTENCE_CLOSED.search(text, max(0, pos - 3), pos))
+            # "... Cambridge, 438-483. BIRD, J.F. & BOMMER, J.J., 2004. Title": surnames with initials
+            # closed by ", year." after a sentence end open an entry whatever came before
+            surname_initials = bool((not pos or _SENTENCE_CLOSED.search(text, max(0, pos - 3), pos)) and _ELSEVIER_LINE.match(window))
+            if not (ended or after_year or surname_initials):
                 continue
             first = _first_sentence(window)
-            ok = first is not None and looks_like_author_list(first)
+            ok = surname_initials or (first is not None and looks_like_author_list(first))
             if ok and first is not None and len(first.split()) == 1:
                 # one word ("PMLR.", "Springer.") followed by an author list is the tail of the entry
                 # before, not a group author ("OpenAI. GPT-4 technical report. 2023." is one)
@@ -593,6 +746,22 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     return out
 
 
+# what may follow an entry's year without being words of a title or venue: URLs (a converter may
+# break them at a hyphen: "https://aclanthology.org/P19- 1356."), DOIs, arXiv ids, pages, "[cs, stat]"
+_TAIL_IDS = re.compile(
+    r"https?://\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
+
+
+_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/", re.I)
+
+
+def _tail_words(tail: str) -> int:
+    """Words after an entry's year that are not identifiers: "URL https://arxiv.org/abs/2105.14652.
+    arXiv:2105.14652 [cs]." has none, "Association for Computational Linguistics. doi: 10.18653/..."
+    four (a publisher); a title and a venue have more."""
+    return len(_TAIL_IDS.sub(" ", tail).split())
+
+
 # the line before ends as entries end ("... 2023.", "... 175- 185.", a URL), not inside an
 # author list ("Mirali Purohit,", "Kilian Q.", "et al.")
 _LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+)\s$")
@@ -605,6 +774,15 @@ _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
 _LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|\b[A-Z]\.|\bal\.)\s$")
 
 
+# "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's
+# comma lost in conversion (the strict author pattern refuses the list, the line still opens an entry)
+_INITIALS = r"[A-Z]\.(?:[\s\-]?[A-Z]\.){0,3}+"  # "J.", "J.F.", "J. A.", "J.-L."
+_ELSEVIER_LINE = re.compile(
+    rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]er)\s)?[A-ZÀ-Þ][\w'’\-]++,\s{_INITIALS}"
+    rf"(?:,?\s(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|&|and)\s)?[A-ZÀ-Þ][\w'’\-]++,?\s{_INITIALS}){{0,30}}+"
+    r",\s(?:19|20)\d{2}[a-z]?\.\s")
+
+
 def _opens_entry(text: str, pos: int) -> bool:
     """Does an entry open at ``pos`` (the start of a line)? An author list followed by what
     entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib)."""
@@ -614,6 +792,8 @@ def _opens_entry(text: str, pos: int) -> bool:
         return True
     g = _APA_GROUP.match(window)
     if g and _APA_YEAR.match(window[g.end() :]):
+        return True
+    if _ELSEVIER_LINE.match(window):
         return True
     m = _LOOSE_SURNAME_FIRST.match(window)
     if m and loose_surname_first(m.group(1)):

@@ -16,6 +16,18 @@ web sources of deep-research reports (``[2010.11929] Title | Site https://...``,
 accessed May 2, 2025, URL``) and a title followed by a Markdown link (LLMxMapReduce). PDF conversion noise ("Pre- trained", URLs broken
 at hyphens) is repaired in the clean title and URL; ``raw`` keeps the string as printed.
 
+Issue 9's fourth round added, each with its own evidence: names then ``(YEAR)`` in any form (Springer
+``Lin T-Y., Goyal P. (2017)``, ``Vaswani et al. (2017)``, ``Last, First; Last, First (2017):``); ISO 690
+(``HOCHREITER, Sepp; SCHMIDHUBER, Jürgen.``), GOST (``Title // Journal``), ``Title[J]`` in English;
+full names, a comma, the title (``Jared Kaplan, Sam McCandlish, Title, 2020.``); deep-research lines
+(``Huang et al., Title, arXiv preprint ..., 2023.``, ``OpenAI, Title, 2023.``); IEEE whose closing quote
+was lost; author lists of hundreds of names, BibTeX's ``and others`` / ``, :,``, one name in lower
+case, ``An`` / ``Press`` as names; and the noise of MinerU, docling and marker conversions (glued
+author runs with or without year, lost spaces, spacing accents, page anchors). A title stops before
+a venue after a comma (abbreviated, Vancouver ``Journal 2013;``, Elsevier ``Journal, 95: 406``, a
+lower-case journal with its volume), a locator, a month and year, a volume; it goes on after ``?``
+with a lower-case subtitle. The year is never an access date nor a page range.
+
 Why not refextract (INSPIRE-HEP's reference parser, PyPI ``refextract``): measured with
 ``bench/readers_refextract.py`` on the failure classes of issue 9, it found 1 of 4 entries in a
 PDF-converted Springer list whose numbers are glued to the previous entry, 0 of 2 titles in
@@ -37,10 +49,11 @@ from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 
 # A URL as PDF converters print it: broken by a space after "-" or "." ("diffusion- models").
 _URL_CHUNK = r"(?:[^\s<>\"\]\)(]|\([^\s()<>\"]*\))+"  # balanced parentheses stay in ("S1364-6613(00)01538-2")
-# broken after "-" or "." ("diffusion- models"), or after "/" when the next piece looks like a path
+# broken after "-" ("diffusion- models"), after "." when a lower-case piece follows ("arxiv. org", never
+# "mathlib4. Accessed:"), or after "/" when the next piece looks like a path
 # ("Chang- Peng/ 003de49..."), never before a run of source numbers ("graphormer/ 36 [PDF] ...")
 URL_RE = re.compile(
-    rf"https?://{_URL_CHUNK}(?:(?:(?<=[-.])|(?<=/)(?=\s+[\w%.-]*[\d_%-]))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
+    rf"https?://{_URL_CHUNK}(?:(?:(?<=-)|(?<=\.)(?=\s+(?-i:[a-z0-9]))|(?<=/)(?=\s+[\w%.-]*[\d_%-]))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
 )
 MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
@@ -54,7 +67,7 @@ ARXIV_RE = re.compile(
 )
 LEADING_ARXIV_RE = re.compile(r"^\s*\[(\d{4}\.\d{4,5})(?:v\d+)?\]\s*")
 # not half of an ISSN ("ISSN 2045-2322") or of a page range
-YEAR_RE = re.compile(r"(?<![\d./:-])((?:19|20)\d{2})([a-z])?(?![\d/])(?!-\d{3}[\dX])")
+YEAR_RE = re.compile(r"(?<![\d./:\-–])((?:19|20)\d{2})([a-z])?(?![\d/])(?!-\d{3}[\dX])")
 QUOTED_RE = re.compile(r"[\"“”]\s*([^\"“”]{6,}?)\s*[,.]?\s*[\"”“]")
 _SPACE_HYPHEN = re.compile(r"(?<=[^\W\d_])- (?=[^\W_])")
 _WS = re.compile(r"\s+")
@@ -63,21 +76,26 @@ _SITE_SUFFIX = re.compile(
     r"semantic scholar|ieee xplore|sciencedirect|springer(?:link)?|acm digital library)\s*$",
     re.I,
 )
+# an access date is no publication year: "accessed May 2, 2025", "[Accessed 24- 11- 2023]", "Accessed: 2025- 09- 01"
 _ACCESSED = re.compile(
-    r"(?:,\s*+|(?<![\s,])\s*+)\(?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
-    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\d{2}-\d{2})\)?[.,]?",
+    r"(?:,\s*+|(?<![\s,])\s*+)[(\[]?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
+    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\s?\d{1,2}-\s?\d{1,2}|\d{1,2}[-/.]\s?\d{1,2}[-/.]\s?\d{4}|[A-Z][a-z]+\.?\s+\d{4})[)\]]?[.,]?",
     re.I,
 )
 _ANY_SITE_SUFFIX = re.compile(
     r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
-_ONLINE = re.compile(r"\s*\[(?:online|internet|eb/ol)\]\.?|\s*\bavailable(?:\s+(?:at|from|online))?:\s*$", re.I)
+_WEB_MARK = r"\[(?:online|internet|eb/ol|preprint|cited[^\]]{0,40})\]"
+# the mark and its own period after a sentence ("Title. [Online]. Available"), only the mark after a
+# title ("Title [Internet]. arXiv": the period ends the title)
+_ONLINE = re.compile(rf"(?<=[.!?])\s*{_WEB_MARK}\.?|\s*{_WEB_MARK}|\s*\bavailable(?:\s+(?:at|from|online))?:\s*$", re.I)
+_URL_WORD = re.compile(r"\s*\bURL:?(?=\s*(?:[.,;]|$))")
 # the stamp in the margin of arXiv PDFs, given by some sources as the page title
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
 
 # ---- author lists -------------------------------------------------------------------------
-_UP = "A-ZÀ-ÖØ-ÞĀ-ſ"
+_UP = "A-ZÀ-ÖØ-ÞĀ-ſȘ-țḀ-ỿ"  # Latin letters with diacritics: French, Polish, Czech, Romanian, Vietnamese
 # the gap between two initials ("J. A.", "J.-R.", "T.- Y."): written so that one string has one
 # reading -- "\s?-?\s?" let a single space be either "\s?", which made a list of 20 names
 # followed by the wrong character backtrack for minutes (issue 14)
@@ -86,13 +104,15 @@ _PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
-    rf"|[dl]['’][{_UP}][^\W\d_]+|v\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder"
-    rf"|[{_UP}]-[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr)\.(?=\s)"  # "Y-Lan Boureau", "Md. Mahinur Rashid", "John Smith Jr."
+    rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord"
+    rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
     rf"|(?:{_PARTICLES})(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
+_ONE_NAME = re.compile(_NAME)
 _SEP = r"(?:\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*)"
-AUTHORS_RE = re.compile(rf"(?P<authors>{_NAME}(?:{_SEP}{_NAME}){{0,200}}(?:,?\s+et\s+al\.?)?)")
+AUTHORS_RE = re.compile(rf"(?P<authors>{_NAME}(?:{_SEP}{_NAME}){{0,200}}(?:,?\s+(?:and\s+)?et\s+al\.?)?)")  # "..., and et al."
+_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[*∗†‡]+(?=[\s,]|$)")
 _NOT_NAMES = {
     "in", "the", "a", "an", "of", "on", "for", "and", "with", "to", "proceedings", "journal",
     "conference", "international", "transactions", "advances", "arxiv", "preprint", "ieee",
@@ -118,8 +138,14 @@ def repair_url(url: str) -> str:
     return url.rstrip(".,;)")
 
 
+# what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
+# an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
 _TITLE_TAIL = re.compile(
-    r"(?:,\s*+(?:19|20)\d{2}[a-z]?|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?)$", re.I)
+    r"(?:,\s*+(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s++(?:\d{1,2},?\s++)?)?(?:19|20)\d{2}[a-z]?"
+    r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+)$", re.I)
+
+
+_DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]$")
 
 
 def clean_title(text: str | None) -> str | None:
@@ -134,6 +160,8 @@ def clean_title(text: str | None) -> str | None:
     if re.fullmatch(r"([*_]{1,2})[^*_]+\1", t):  # *Title* / _Title_: Markdown italics
         t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
+    t = re.split(r"\s//\s", t, maxsplit=1)[0]  # GOST: "Title // Journal. 2020."
+    t = _DOC_TYPE_MARK.sub("", t)  # GB/T 7714's document type in English entries: "Title[J]."
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
     if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t) or _ARXIV_STAMP.match(t):
@@ -156,9 +184,13 @@ _LOWER_SYLLABLE = re.compile(
     r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{2,4}) (?=[A-Z][a-z])")
 
 
+_NAME_TOO = re.compile(r"\b(?:An|Press)\b")
+_TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z][a-z]+|[A-Z]\.)){1,2}")  # "Bo An", "S. An"
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
-    s = segment.strip().rstrip(".")
+    s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
     if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
         return False
     joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
@@ -167,9 +199,14 @@ def looks_like_author_list(segment: str) -> bool:
         return False
     if joined != s and not re.search(r",|\band\b|&", s):
         return False  # "Attention is All": a lower-case word between names needs a real list around it
-    words = re.findall(r"[^\W\d_]+", s)
+    words = re.findall(r"[^\W\d_]+(?:-\s?[^\W\d_]+)*", s)  # "Zhi- An", "Su- In": one name, no article
     # "PP", "NO" in capitals are initials ("Jussi PP Jokinen"), not "pp." / "no."
-    if any(w.lower() in _NOT_NAMES for w in words if len(w) > 1 and w not in {"and", "al", "et"} and not (w.isupper() and len(w) == 2)):
+    # "An" and "Press" are names too ("An Zhang", "Na Min An", "Ofir Press"): one of the 2-3 words of a
+    # part in a list of three names or more, never a title's article or a publisher
+    as_names = {w for x in s.split(",") if s.count(",") >= 2
+                for w in _NAME_TOO.findall(x) if _TWO_OR_THREE_NAME_WORDS.fullmatch(x.strip())}
+    if any(w.lower() in _NOT_NAMES for w in words
+           if len(w) > 1 and w not in {"and", "al", "et"} and not (w.isupper() and len(w) == 2) and w not in as_names):
         return False
     # One bare capitalised phrase ("Attention Is All You Need") is not evidence of a name list.
     has_marker = bool(re.search(r",|\band\b|&|\bet al\b|(?:^|\s)[A-Z]\.", s))
@@ -211,7 +248,7 @@ def fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", t.encode("ascii", "ignore").decode().lower())
 
 
-_TRAILING_INITIALS = re.compile(rf"(?:[{_UP}]{{1,3}}|(?:[{_UP}]\.-?){{1,3}})")
+_TRAILING_INITIALS = re.compile(rf"(?:[{_UP}]{{1,3}}|(?:[{_UP}]\.?-?){{1,3}}\.?)")  # "AB", "J.-P.", "T-Y."
 
 
 def surname(name: str) -> str:
@@ -221,6 +258,8 @@ def surname(name: str) -> str:
     toks = [t for t in re.split(r"\s+", re.sub(r"-\s+", "-", name.strip())) if t]
     # Vancouver / Springer print the surname first and the initials after it, without a comma
     # ("Smith AB", "Lee JX", "Abu Alhaija H."): trailing capitals-only tokens are initials
+    while len(toks) > 1 and re.fullmatch(r"(?:Jr|Sr)\.?|I{2,3}|IV", toks[-1]):  # "Martin Luther King Jr."
+        toks = toks[:-1]
     while len(toks) > 1 and _TRAILING_INITIALS.fullmatch(toks[-1]) and not _TRAILING_INITIALS.fullmatch(toks[0]):
         toks = toks[:-1]
     for tok in reversed(toks):
@@ -230,11 +269,15 @@ def surname(name: str) -> str:
     return fold(name)
 
 
-_ABBREVIATIONS = ("[A-Z]", "v", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq")
+# ... and a month before its year ("(cTDaR), Apr. 2019."): no sentence ends there; "v." and "d." are
+# particles ("A. v. d. Oord"), initials include "Ł."
+_ABBREVIATIONS = (f"[{_UP}]", "v", "d", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq",
+                  "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
 # one scan: a "." ends a sentence unless it closes an initial or an abbreviation that opens the
-# text or follows a space, "(" or "-" (a loop over every "." of "A. B. C. ..." was slow)
+# text or follows a space, "(", "-" or another initial's "." ("J.R. Lewis", "Z.Z. Ren") (a loop over
+# every "." of "A. B. C. ..." was slow)
 _SENTENCE_END = re.compile(
-    r"[?!](?=\s|$)|\.(?=\s|$)" + "".join(rf"(?<![\s(\-]{a}\.)(?<!^{a}\.)" for a in _ABBREVIATIONS)
+    r"[?!](?=\s|$)|\.(?=\s|$)" + "".join(rf"(?<![\s(\-.]{a}\.)(?<!^{a}\.)" for a in _ABBREVIATIONS)
 )
 
 
@@ -247,7 +290,10 @@ def sentence_end(text: str, start: int = 0) -> int:
 
 # words that open what follows a title in lower case: not a title going on
 # (or a journal spelled in camel case: "eLife", "eNeuro", "iScience", "bioRxiv", "npj")
-_AFTER_TITLE = re.compile(r"(?:arxiv|in|doi|pp|vol|volume|pages|https?|url|preprint|accessed|retrieved|and|eds?|ed|npj)\b|(?-i:[a-z]{1,4}[A-Z])", re.I)
+_AFTER_TITLE = re.compile(
+    r"(?:arxiv|in|doi|pp|vol|volume|pages|https?|url|preprint|accessed|retrieved|and|eds?|ed|npj)\b|(?-i:[a-z]{1,4}[A-Z])"
+    # a journal printed in lower case, then its volume: "Title. nature, 521(7553):436", "science 336, 1018"
+    r"|[^\W\d_][\w&.]*(?:\s[^\W\d_][\w&.]*){0,5},?\s\d{1,5}(?:\.\d+|\s?\(\d[\w-]*\))?(?:[,:]|\s\(|\s\d)", re.I)
 
 
 def title_end(text: str) -> int:
@@ -259,12 +305,63 @@ def title_end(text: str) -> int:
         nxt = text[end:].lstrip()
         # "... information system. 1. introduction to methodology": a part of a series goes on too
         part = re.match(r"\d{1,2}\.\s(?=[a-z])", nxt)
-        if end >= len(text) or text[end - 1] != "." or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
+        # "Tricks or traps? a deep dive into ...": a subtitle in lower case goes on after "?" and "!" too
+        if end >= len(text) or text[end - 1] not in ".?!" or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
             break
         if part:
             end = len(text) - len(nxt) + part.end()
         end = sentence_end(text, end + 1)
     return end
+
+
+_ACCENTS = "´¨˜ˆˇ˚˝¸"
+_SPACING_ACCENT = re.compile(rf"(?<=[^\W\d_])[{_ACCENTS}]\s?(?=[^\W\d_])|[{_ACCENTS}](?=[^\W\d_])")
+_STRAY_ACCENT = re.compile(rf"\s[{_ACCENTS}](?=\s)")
+_SPLIT_LETTER = re.compile(r"\b([ŁØĐÞ])\s(?=[a-zà-ÿ]{2,})")
+_SPACE_BEFORE_COMMA = re.compile(r"(?<=\S)\s+,(?=\s)")
+_HTML_ANCHOR = re.compile(r"</?span\b[^>]*>|^\]\(#[\w-]*\)\s*|\[([^\[\]]*)\]\(#[\w-]*\)")
+_GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)")
+_GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
+_AND_OTHERS = re.compile(r",?\s+and\s+others\b\.?|,?\s+and\s+et\s+al\b\.?")  # "..., and et al." too
+_EMPTY_NAME = re.compile(r",\s*:\s*,")
+# a label printed before the entry: "[Vaswani et al., 2017]", "[VSP+17]" (natbib alpha / apalike keys)
+_NATBIB_LABEL = re.compile(r"^\[(?:[^\[\]]{1,80}?\b(?:19|20)\d{2}[a-z]?|[A-Z][A-Za-z+]{1,8}\d{2}[a-z]?)\]\s+(?=\S)")
+# a year closing the authors glued to the title: "2017.Attention" / "(2017).Attention"
+_GLUED_AFTER_YEAR = re.compile(r"(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}[a-z]\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}\)\.)(?=[A-Z])")
+# an initial glued to its surname, at the start of a name only ("A.Vaswani"; the "J.Adler" inside
+# the glued run "AchiamJ.AdlerS." follows a letter, so it stays for that pattern)
+_GLUED_INITIAL = re.compile(r"(?:(?<=^)|(?<=[\s,]))([A-Z]\.)(?=[A-Z][a-z]{2,})")
+
+
+def _repair_conversion_noise(prose: str) -> str:
+    """What PDF/HTML converters and BibTeX exports put between the words of an entry, undone so the
+    styles' own patterns apply (``raw`` keeps the string as printed)."""
+    prose = _HTML_ANCHOR.sub(lambda m: m.group(1) or "", prose)  # marker's '<span id="page-37-0"></span>', '](#page-8-8)'
+    # a spacing accent beside its letter ("Jos´e", "Herv´ e", "M¨uller"): dropped with the space the
+    # converter put after it, so names read as names; a stray one between words ("Towards ´ perspective")
+    # is dropped alone. The letters left compare as the printed ones once accents are folded.
+    prose = _SPACING_ACCENT.sub("", prose)
+    prose = _STRAY_ACCENT.sub("", prose)
+    prose = _SPLIT_LETTER.sub(r"\1", prose)  # "Ł ukasz Kaiser": a letter the converter set apart
+    prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
+    prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
+    prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
+    prose = _NATBIB_LABEL.sub("", prose, count=1)  # "[Vaswani et al., 2017] Vaswani, A., ..." (natbib alpha/apalike)
+    # spaces a PDF converter lost: "Hu,E.J.,Shen,Y.,2021.", "models.arXiv preprint",
+    # "Parmar. 2017.Attention is ...", "A.Vaswani, N.Shazeer"
+    prose = _GLUED_COMMA.sub(", ", prose)
+    prose = _GLUED_SENTENCE.sub(". ", prose)
+    prose = _GLUED_AFTER_YEAR.sub(" ", prose)
+    prose = _GLUED_INITIAL.sub(r"\1 ", prose)
+    return _WS.sub(" ", prose).strip()
+
+
+def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
+    """The year an author-year text cites: the last one printed with a letter ("March 2020a"), else
+    the last one (the venue's year comes after the title)."""
+    lettered = [y for y in years if y[1] and y[1] in "abcdefghijkl"]  # not the "s" of "the 1990s"
+    y, s = (lettered or years)[-1]
+    return y, s or None
 
 
 def parse_reference_string(raw: str) -> ParsedRef:
@@ -305,6 +402,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     prose = _WS.sub(" ", prose).strip()
     prose = _ACCESSED.sub("", prose).strip()
     prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
+    prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
+    prose = _repair_conversion_noise(prose)
 
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
     latest = datetime.date.today().year + 1
@@ -332,18 +431,20 @@ def parse_reference_string(raw: str) -> ParsedRef:
         m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
         m = re.match(r"^(?P<a>.*?)\s(?=\()", prose)
+    elif m and (m.group("t") or m.group("f")):
+        m = _WHOLE.match(prose, 0, m.end("t" if m.group("t") else "f"))
     if m:
-        rest = prose[m.end() :].strip().lstrip(",").strip()
+        rest = prose[m.end() :].strip().lstrip(",.").strip()
         # APA "(2020)." or Elsevier/Harvard "Huang, H., Abbeel, P., 2025a. Title."
         ym = re.match(
             r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*"
-            r"|^(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?\.\s+",
+            r"|^(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?[.,:]?\s+",  # Royal Society: "Kording, K.P. 2004 Title."
             rest,
         )
         if ym:
             rest = rest[ym.end() :]
-        t = _title_sentence(rest)
-        if t:
+        t = _title_sentence(rest, min_words=1 if ym else 2)
+        if t and not _is_name_run(t):  # "Yelin He, X. Qi, Jiaquan Ye, ...": first names first, not APA
             out.title = t
             out.authors = split_surname_first(m.group("a"))
             out.style = "surname-first"
@@ -351,7 +452,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
                 out.year = int(ym.group("y") or ym.group("y2"))
                 out.year_suffix = ym.group("s") or ym.group("s2")
             elif years:
-                out.year, out.year_suffix = years[-1][0], years[-1][1] or None
+                out.year, out.year_suffix = _publication_year(years)
             return out
 
     # GB/T 7714 (Chinese journals): "张三, 李四. 大语言模型综述[J]. 计算机学报, 2023, 46(1): 1-20."
@@ -360,7 +461,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
         out.title, out.style = clean_title(g.group("t")), "gb7714"
         out.authors = [a.strip() for a in re.split(r"[,，]\s*", g.group("a")) if a.strip() and a.strip() != "等"]
         if years:
-            out.year = years[-1][0]
+            out.year, out.year_suffix = _publication_year(years)
         return out
 
     # 0a. APA group author: "OpenAI. (2023). GPT-4 technical report." / "World Health Organization. (n.d.). Title."
@@ -375,29 +476,71 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     # 0b. author runs glued by PDF conversion, no spaces: "AchiamJ.AdlerS.AgarwalS.et al.2023. Title."
     g = _GLUED_AUTHORS_YEAR.match(prose)
-    # evidence: several glued "SurnameI." names and almost no spaces before the year
-    if g and len(_GLUED_NAME.findall(g.group("a"))) >= 2 and g.group("a").count(" ") * 10 < len(g.group("a")):
+    # evidence: several glued "SurnameI." names and almost no spaces before the year, or nothing but
+    # such names ("HuE.J. ShenY. WallisP. 2021."); without a year, "et al." glued to the title
+    if not (g and len(_GLUED_NAME.findall(g.group("a"))) >= 2
+            and (g.group("a").count(" ") * 10 < len(g.group("a")) or _GLUED_RUN.fullmatch(g.group("a")))):
+        g = _GLUED_RUN_ETAL.match(prose)
+    if g:
         t = _title_sentence(prose[g.end() :])
         if t:
             out.title, out.style = t, "glued-authors"
-            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            if g.groupdict().get("y"):
+                out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            elif years:
+                out.year, out.year_suffix = _publication_year(years)
             out.authors = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n) for n in _GLUED_NAME.findall(g.group("a"))]
+            return out
+
+    # 0d. any names, then the year in parentheses: "Lin T-Y., Goyal P. (2017) Title.", "Vaswani et al.
+    #     (2017) Title.", "Vaswani, Ashish; Shazeer, Noam (2017): Title." -- the names' own form
+    #     varies too much for one pattern, the "(YEAR)" after them is the evidence
+    g = _NAMES_PAREN_YEAR.match(prose)
+    if g and _name_tokens_only(g.group("a")):
+        t = _title_sentence(prose[g.end() :])
+        if t:
+            out.title, out.authors, out.style = t, _split_names(g.group("a")), "names-paren-year"
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
+    # 0e. deep-research source lists: "Huang et al., Title, arXiv preprint 2302.14045, 2023." /
+    #     "OpenAI, GPT-4 Technical Report, arXiv ..." -- one name or an organisation, a comma, the title
+    g = _ETAL_COMMA.match(prose)
+    if (g and (g.group("e") or _group_author(g.group("a")) or re.fullmatch(r"[A-Z]{2,}[a-z]?", g.group("a")))
+            # "LeCun, Yann, Yoshua Bengio, and ...": a list of names goes on after the comma
+            and not _author_head(prose[: sentence_end(prose)])):
+        rest = prose[g.end() :]
+        venue = _VENUE_AFTER_COMMA.search(rest) or re.search(r",\s(?=(?:19|20)\d{2}\b)", rest)
+        t = _title_sentence(rest[: venue.start()] if venue else rest)
+        # an organisation's name needs the venue or year after the title to tell it from a
+        # title's first phrase ("VoxelNextFusion A Simple, Unified and Effective ...")
+        if t and (venue or g.group("e")) and not _is_name_run(t):  # "OpenAI, :, Aaron Jaech, Adam Kalai, ..."
+            out.title, out.authors, out.style = t, [re.sub(_ETAL + "$", "", g.group("a"))], "name-comma-title"
+            if years:
+                out.year, out.year_suffix = years[0][0], years[0][1] or None
             return out
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
-    if m and (looks_like_author_list(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
-              or _group_author(m.group("a"))):  # "AI@Meta. 2024. Llama 3 model card."
+    if m and (_author_head(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
+              or _group_author(m.group("a"))  # "AI@Meta. 2024. Llama 3 model card."
+              # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
+              or _one_name(m.group("a"))):
         rest = prose[m.end() :]
-        out.title = _lead_quoted(rest) or clean_title(rest[: title_end(rest)])
+        out.title = _title_after_names(rest)
         out.authors = split_authors(m.group("a"))
         out.year = int(m.group("y")) if m.group("y").isdigit() else None
         out.year_suffix = m.group("s")
         out.style = "acl"
         return out
 
-    # 2. IEEE: title in quotes
+    # 2. IEEE: title in quotes -- not quotes inside a title after "Names." ('Owain Evans. The Reversal
+    #    Curse: LLMs trained on "A is B" fail ...'), which 3. reads
     q = QUOTED_RE.search(prose)
+    first = sentence_end(prose)
+    if (q and q.start() > first and _author_head(prose[:first])
+            and not looks_like_author_list(prose[: q.start()].strip().rstrip(","))):
+        q = None
     # one word in quotes is a title when IEEE closes it with its comma: 'N. Shinn et al., "Reflexion," in ...'
     if q and (len(q.group(1).split()) >= 2 or re.search(r"[,.]\s*[\"”]$", q.group(0))):
         out.title = clean_title(q.group(1))
@@ -406,29 +549,51 @@ def parse_reference_string(raw: str) -> ParsedRef:
         if looks_like_author_list(head):
             out.authors = split_authors(head)
         if years:
-            out.year = years[-1][0]
+            out.year, out.year_suffix = _publication_year(years)
         return out
+
+    # 2a. IEEE whose closing quote the PDF conversion lost: 'S. Yang, "Advanced rag 01: Small-to-big
+    #     retrieval, 2023.' -- the opening quote after the names still opens the title
+    g = _OPEN_QUOTE_ONLY.match(prose)
+    if g and looks_like_author_list(g.group("a")):
+        # the title is cut where the venue's identifier starts ('"The wmdp benchmark: Measuring and re- arXiv:2403.03218')
+        rest = re.split(r"\s(?=arxiv\s*:|doi\s*:)", g.group("t"), maxsplit=1, flags=re.I)[0]
+        t = _title_sentence(rest) or clean_title(rest)
+        if t:
+            out.title, out.authors, out.style = t, split_authors(g.group("a")), "quoted-unclosed"
+            if years:
+                out.year, out.year_suffix = _publication_year(years)
+            return out
 
     # 2b. IEEE books and unquoted titles: "P. Voigt and A. von dem Bussche, The EU GDPR. Cham: ..."
     m = _IEEE_AUTHORS.match(prose)
     if m:
         t = _title_sentence(prose[m.end() :])
-        if t:
+        if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
             out.title, out.authors, out.style = t, split_authors(m.group("a")), "ieee-unquoted"
             if years:
-                out.year = years[-1][0]
+                out.year, out.year_suffix = _publication_year(years)
             return out
 
     # 3. Authors. Title. Venue, year (IEEE without quotes, natbib plain)
     end = sentence_end(prose)
     head = prose[:end]
-    if end < len(prose) and looks_like_author_list(head):
+    if end < len(prose) and _author_head(head):
         rest = prose[end:].strip()
-        out.title = _lead_quoted(rest) or clean_title(rest[: title_end(rest)])
+        out.title = _title_after_names(rest)
         out.authors = split_authors(head)
         out.style = "authors-title"
         if years:
-            out.year, out.year_suffix = years[-1][0], years[-1][1] or None
+            out.year, out.year_suffix = _publication_year(years)
+        return out
+
+    # 3b. full names, a comma, the title (IEEE/Elsevier without quotes or initials): "Jared Kaplan,
+    #     Sam McCandlish, Tom Henighan, Scaling laws for neural language models, 2020."
+    t3 = _names_comma_title(prose)
+    if t3:
+        out.title, out.authors, out.style = t3[1], t3[0], "names-comma-title"
+        if years:
+            out.year, out.year_suffix = _publication_year(years)
         return out
 
     # 4. a title alone, possibly "Title | Site" (web sources) or a link text
@@ -454,19 +619,24 @@ def parse_reference_string(raw: str) -> ParsedRef:
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
 
-_SUR = rf"(?:(?:van|von|de|der|den|dem|da|di|du|la|le|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:['’-][^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
-_INITS_DOT = rf"[{_UP}]\.(?:{_INIT_GAP}[{_UP}]\.)*+"  # "J.", "J. A.", "J.-P."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)\.?(?=[,\s]))?"  # "Smith, J. A.", "Freitas, N. de"
-_NI_VANC = rf"{_SUR}\s[{_UP}]{{1,3}}"  # "Smith JA"
+_SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
+_INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)\.?(?=[,\s])|,\s(?:Jr|Sr)\.|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de"
+_NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
+_NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 _SURNAME_FIRST = re.compile(
-    rf"^(?P<a>{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s{_NI_DOT})?"
+    rf"^(?P<a>{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s(?:&\s)?{_NI_DOT})?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
+    # ... and its title right after the last initial's dot: "Kaplan J., McCandlish S., Henighan T. Title."
+    rf"|^(?P<t>{_NI_SPR}(?:,\s{_NI_SPR})+{_ETAL}?)(?=\s[{_UP}\d\"“])"
+    # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."
+    rf"|^(?P<f>{_NI_FULL}(?:;\s(?:and\s|&\s)?{_NI_FULL})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\()"
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title.")
-    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\)))"
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s))"
 )
 
 
@@ -474,8 +644,14 @@ _SURNAME_FIRST = re.compile(
 # -- an organisation's name: an "@", a word such as "team" / "workshop", or a word with an inner capital
 _GROUP_AUTHOR = re.compile(r"[A-Z][\w@&\-]*+(?:\s[\w@&\-]++){0,3}")
 _ORGANISATION = re.compile(
-    r"@|\b(?:[Tt]eam|[Ww]orkshop|[Gg]roup|[Cc]onsortium|[Cc]ollaboration|AI|[Ll]abs?|Inc|[Ff]oundation|[Ii]nstitute)\b"
+    r"@|\b(?:[Tt]eam|[Aa]uthors|[Cc]ontributors|[Ww]orkshop|[Gg]roup|[Cc]onsortium|[Cc]ollaboration|AI|[Ll]abs?|Inc|[Ff]oundation|[Ii]nstitute)\b"
     r"|\b[A-Z][a-z]++[A-Z]")
+
+
+def _one_name(head: str) -> bool:
+    """One person's name of up to five words, no word of a title among them: "Joost CF de Winter"."""
+    words = head.split()
+    return 2 <= len(words) <= 5 and bool(_ONE_NAME.fullmatch(head)) and not any(w.lower() in _NOT_NAMES for w in words)
 
 
 def _group_author(head: str) -> bool:
@@ -483,13 +659,16 @@ def _group_author(head: str) -> bool:
     return bool(_GROUP_AUTHOR.fullmatch(head) and _ORGANISATION.search(head))
 
 
+_OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^\"“”]+)$")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
     r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
     r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
 )
-_GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L."
+_GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*(?:-[^\W\d_]+)?[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L.", "Allen-ZhuZ."
+_GLUED_RUN = re.compile(rf"(?:{_GLUED_NAME.pattern}\s?){{2,}}(?:et\s?al\.?)?,?")
+_GLUED_RUN_ETAL = re.compile(rf"^(?P<a>(?:{_GLUED_NAME.pattern}\s?){{2,}}et\s?al\.)\s?(?=[{_UP}\d])")
 _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
 _IEEE_AUTHORS = re.compile(
@@ -526,15 +705,108 @@ def loose_surname_first(head: str) -> list[str] | None:
     return names if all("," in n for n in names) else None
 
 
+# names, then "(YEAR)" closed by ".", ":" or ",": the head of Springer, Harvard, PNAS and German styles
+_NAMES_PAREN_YEAR = re.compile(r"^(?P<a>[^()\d\"“”:]{2,600}?),?\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[.:,]?\s+")
+# the words a list of names is made of: capitalised names, initials with or without dots, particles
+_NAME_WORD = re.compile(
+    rf"[{_UP}][^\W\d_]*(?:['’\-]\s?[^\W\d_]+)*\.?|[{_UP}]\.?(?:-?\s?[{_UP}]\.?)*|and|&|et|al\.?|\.\.\.|…|(?:{_PARTICLES})")
+_ETAL_COMMA = re.compile(rf"^(?P<a>[{_UP}][^\W\d_]+(?:[\s\-][{_UP}][^\W\d_]+)?(?P<e>\s+et\s+al\.?)?|[A-Z][\w@&\-]*(?:\s[\w@&\-]+){{0,2}}),\s+(?![{_UP}]\.)")
+
+
+def _name_tokens_only(head: str) -> bool:
+    """True when ``head`` is made of name words only, with the marks of a list (a comma, "and",
+    "&", "et al." or an initial): "Lin T-Y., Goyal P.", "Vaswani et al.", "Smith, John; Lee, Kim";
+    not "Attention Is All You Need" (no list marks) nor "Learning for Vision" (lower-case words)."""
+    words = [w for w in re.split(r"[\s,;]+", head.strip()) if w]
+    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in words):
+        return False
+    if not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    return bool(re.search(rf",|;|\band\b|&|\bet al\b|\b[{_UP}]\.|\s[{_UP}]{{1,2}}\b", head))
+
+
+def _split_names(head: str) -> list[str]:
+    """The names of a head accepted by :func:`_name_tokens_only`, first author first."""
+    head = re.sub(_ETAL + r"\.?$", "", head.strip().rstrip(",;"))
+    if ";" in head:
+        return [x.strip() for x in re.split(r";\s*(?:and\s+|&\s*)?", head) if x.strip()]
+    return loose_surname_first(head) or split_authors(head)
+
+
+# a comma-separated part of an author list printed in lower case ("..., Maarten Bosma, brian ichter,
+# Fei Xia, ...", "Jie chen": OpenReview names as their owners typed them)
+_LOWER_NAME_PART = re.compile(r"(?<=,\s)((?:[a-z]|[A-Z](?=[a-z]+\s[a-z]))[a-z'\-]+(?:\s[a-z][a-z'\-]+){1,2})(?=,)")
+
+
+def _author_head(head: str) -> bool:
+    """:func:`looks_like_author_list`, also for a list with one or two names in lower case among
+    capitalised ones (a title is never such a list: it would need several capitalised names around),
+    and for a list longer than :data:`MAX_AUTHOR_LIST` (the hundreds of names of a technical report),
+    judged in pieces cut at commas so each piece costs what a short list costs."""
+    if len(head) > MAX_AUTHOR_LIST:
+        pieces, cur = [], ""
+        for part in head.split(", "):
+            if cur and len(cur) + len(part) > MAX_AUTHOR_LIST // 2:
+                pieces.append(cur)
+                cur = ""
+            cur = f"{cur}, {part}" if cur else part
+        pieces.append(cur)
+        return len(pieces) > 1 and all(len(x) <= MAX_AUTHOR_LIST and _author_head(x) for x in pieces)
+    if looks_like_author_list(head):
+        return True
+    lower = _LOWER_NAME_PART.findall(head)
+    if not lower or head.count(",") < 2 * len(lower) + 1:
+        return False
+    if any(w in _NOT_NAMES or re.fullmatch(_ENGLISH_SHORT, w) for part in lower for w in part.split()):
+        return False
+    return looks_like_author_list(_LOWER_NAME_PART.sub(lambda m: capitalise_names(m.group(1)), head))
+
+
+_FULL_NAME = re.compile(rf"(?:and\s+)?[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?(?:\s(?:[{_UP}]\.?|[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?)){{1,3}}")
+
+
+def _is_name_run(text: str) -> bool:
+    """"and Xiang Wang", "Aaron Jaech, Adam Kalai, ...": a full name, or two and more of them apart by commas."""
+    parts = [x.strip() for x in text.split(",")]
+    names = sum(1 for x in parts if _FULL_NAME.fullmatch(x))
+    return names >= 2 or (len(parts) == 1 and bool(re.match(r"and\s", text)) and bool(_FULL_NAME.fullmatch(text)))
+
+
+def _names_comma_title(prose: str) -> tuple[list[str], str] | None:
+    """(names, title) for "First Last, First M. Last, ..., Title, venue/year": two or more full
+    names before the comma, then a part that is no name (a lower-case word or five words and more),
+    cut at the venue or year after it."""
+    parts = prose.split(", ")
+    k = 0
+    while k < len(parts) - 1 and k < 200 and _FULL_NAME.fullmatch(parts[k]):
+        k += 1
+    if k < 2:
+        return None
+    rest = ", ".join(parts[k:])
+    venue = _VENUE_AFTER_COMMA.search(rest) or re.search(r",\s(?=(?:19|20)\d{2}\b)", rest)
+    if not venue:
+        return None
+    cand = rest[: venue.start()]
+    t = _title_sentence(cand)
+    # "..., and Xiang Wang. Title, 2025": the names go on past the last comma and end with a period
+    # (authors, then a title): no "Names, Title," line
+    if not t or _is_name_run(t) or sentence_end(cand) < len(cand) or not (re.search(r"\b[a-z]{3,}", t) or len(t.split()) >= 5):
+        return None
+    return [re.sub(r"^and\s+", "", x) for x in parts[:k]], t
+
+
+_WHOLE = re.compile(r"(?P<a>.*)")  # a prefix of the text as group "a" (match with an end position)
+
+
 # between Vancouver names: "Smith AB, Lee K", "Born RT & Bradley DC", "Lee K and Kim M"
-_VANCOUVER_NAME_SEP = re.compile(r",|\s&\s|\sand\s")
+_VANCOUVER_NAME_SEP = re.compile(r",?\s&\s|,?\sand\s|,")
 
 
 def _plain_vancouver(authors: str, prose: str = "") -> bool:
     # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only;
     # one name alone ("Lee B. Title. Science 2021;7:2-3.") when the journal part is Vancouver's "YEAR;vol"
     names = [x.strip() for x in _VANCOUVER_NAME_SEP.split(re.sub(_ETAL + "$", "", authors))]
-    return all(re.search(rf"\s[{_UP}]{{1,3}}$", n) for n in names) and (
+    return all(re.search(rf"\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])$", n) for n in names) and (
         len(names) > 1 or bool(re.search("et al", authors)) or bool(_VANCOUVER_YEAR.search(prose))
         or prose[len(authors) : len(authors) + 1] == ":"
         # J Neurosci: "Wang X (2001) Title." -- the year in parentheses right after the one name
@@ -549,6 +821,8 @@ _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
 def split_surname_first(segment: str) -> list[str]:
     """"Smith, J. A., & Lee, K." -> ["Smith, J. A.", "Lee, K."]; "Smith JA, Lee K" -> two names."""
     s = re.sub(r"[,;]?\s+et\s+al\.?$", "", segment.strip())
+    if ";" in s:  # ACS, ISO 690: "Smith, J.; Lee, K." / "SMITH, John; LEE, Kim"
+        return [_SPACE_HYPHEN.sub("-", n).strip() for n in re.split(r";\s*(?:and\s+|&\s*)?", s) if n.strip()]
     if re.search(rf"{_SUR},\s[{_UP}]\.", s):
         names = re.findall(rf"{_NI_DOT}", s)
     else:
@@ -559,6 +833,16 @@ def split_surname_first(segment: str) -> list[str]:
 _LEAD_QUOTED = re.compile(r"^\s*(?:[\"“](?P<d>[^\"“”]{4,}?)[\"”]|['‘](?P<s>.{4,}?)['’](?=[,.;:]|\s|$))")
 
 
+# a locator after a comma ends a title that sentence ends did not: "Recognition of Tables and Forms, pages 647-677"
+_LOCATOR_AFTER_COMMA = re.compile(r",\s+(?=(?:pages|pp\.|vol\.|volume|no\.)\s?\d)")
+
+
+def _title_after_names(rest: str) -> str | None:
+    """The title that opens ``rest`` (ACL and natbib: the authors and year are gone): a quoted one,
+    or the first sentence, going on past a lower-case continuation, up to a locator."""
+    return _lead_quoted(rest) or clean_title(_LOCATOR_AFTER_COMMA.split(rest[: title_end(rest)], maxsplit=1)[0])
+
+
 def _lead_quoted(rest: str) -> str | None:
     """A title printed in quotes right after the authors (Chicago, MLA: "Title."; Harvard: 'Title',)."""
     m = _LEAD_QUOTED.match(rest)
@@ -567,12 +851,24 @@ def _lead_quoted(rest: str) -> str | None:
 
 # what follows a title after a comma in IEEE / Elsevier entries printed without quotes
 _VENUE_AFTER_COMMA = re.compile(
-    r",\s+(?=(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
+    # not the comma of a date inside a title ("... the October 8, 2005, Pakistan Earthquake")
+    r"(?<![a-z]{2}\s\d)(?<![a-z]{2}\s\d\d),\s+(?="
+    # an abbreviated journal ("Adv. Neural Inf.", "Proc. Natl", "Phys. Rev."), a Vancouver journal
+    # before "YEAR;" ("Scholarpedia 2013; 8(10)"), an acronym before its year or volume ("NeurIPS 2017")
+    r"[A-Z][a-z]{1,5}\.\s+(?:[A-Z][a-z]*\s+){0,2}[A-Z][a-z]{0,5}\.(?=\s|,|$)|[A-Z][\w.]*(?:\s[A-Z&][\w.]*){0,6}\s(?:(?:19|20)\d{2}\s?;|\d{1,4}\s?\(\d)"
+    r"|[A-Z][A-Za-z]*[A-Z][\w-]*(?:\s+(?:19|20)\d{2}\b|,\s*\d|\.?\s*$)"
+    # Elsevier / Harvard: a journal, then its volume and pages ("Geological Society of America
+    # Bulletin, 95: 406–421", "Engineering Geology, 71, 79–95")
+    r"|[A-Z][\w&'’]*(?:\s[\w&'’()]+){0,8},\s\d{1,4}(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])|"
+    # a year, unless a lower-case word goes on after it ("The Khait, 1949 earthquake and ...")
+    r"(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)(?!\s+[a-z])|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
     r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b))"
 )
 
 
-def _title_sentence(rest: str) -> str | None:
+def _title_sentence(rest: str, min_words: int = 2) -> str | None:
+    """The title that opens ``rest``; ``min_words=1`` where a year right before it is the evidence that
+    the names are over (APA "(1999). Subsampling.")."""
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
     quoted = _lead_quoted(rest)
     if quoted:
@@ -587,7 +883,9 @@ def _title_sentence(rest: str) -> str | None:
         end = ital.start()
     # Elsevier puts the venue after a comma: "Title, in: Conference on Robot Learning, PMLR."
     t = clean_title(re.split(r",\s+in:\s", rest[:end], maxsplit=1)[0])
-    if not t or len(t.split()) < 2 or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
+    if t:  # LNCS with a URL: "Title (2017), https://..." -- the year is not the title's
+        t = re.sub(r"\s\((?:19|20)\d{2}[a-z]?\)$", "", t)
+    if not t or len(t.split()) < min_words or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
         return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title
     return t
 
