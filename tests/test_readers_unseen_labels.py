@@ -1,12 +1,13 @@
 """The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
-author-year keys well formed, tuning splits (dev, dev2, dev3) disjoint by topic from the never-tuned
-ones (holdout, holdout2, holdout3), every split of the first two batches holding both citation styles,
-each batch from repositories the others do not use, the third batch made of PDF conversions of surveys).
+author-year keys well formed, tuning splits (dev, dev1b, dev2, dev3, dev4) disjoint by topic from the
+never-tuned ones (holdout2, holdout3, holdout4), every split holding both citation styles, each batch from
+repositories the others do not use, the third batch made of PDF conversions of surveys; dev1b is batch
+1's former holdout, promoted to tuning once its failure examples had been shown).
 
-With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev2/``, ``dev3/``,
-``holdout/``, ``holdout2/`` and ``holdout3/``, re-created as the data card says): the files are the labelled versions
+With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev1b/``, ``dev2/``,
+``dev3/``, ``dev4/``, ``holdout2/``, ``holdout3/`` and ``holdout4/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
@@ -30,11 +31,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
-# pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batch 2 only)
+# pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
-SPLITS = ("dev", "dev2", "dev3", "holdout", "holdout2", "holdout3")
-TUNED, NEVER_TUNED = {"dev", "dev2", "dev3"}, {"holdout", "holdout2", "holdout3"}
-BATCHES = {"dev": 1, "holdout": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3}
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "holdout2", "holdout3", "holdout4")
+TUNED, NEVER_TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4"}, {"holdout2", "holdout3", "holdout4"}
+# dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
+# shown (its last blind measurement is in the data card)
+BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -118,14 +121,17 @@ def test_cited_keys_are_consistent_with_the_list() -> None:
 def test_splits_are_honest() -> None:
     files = _labels()
     by_split = Counter(f["split"] for f in files)
-    # each batch: about a third to tune on, the rest never tuned on
-    assert 0.3 <= by_split["dev"] / (by_split["dev"] + by_split["holdout"]) <= 0.5
+    assert set(by_split) == set(SPLITS), by_split  # no file left under a retired split name ("holdout")
+    # batches 2 and 3: about a third to tune on, the rest never tuned on; batch 1 is all tuning since its
+    # holdout (27 files) was promoted to dev1b, so the never-tuned files must still be a sizeable blind set
     assert 0.25 <= by_split["dev2"] / (by_split["dev2"] + by_split["holdout2"]) <= 0.45
     assert 0.3 <= by_split["dev3"] / (by_split["dev3"] + by_split["holdout3"]) <= 0.45
-    # the first batch holds its three families on both sides; research articles are batch 2's alone
-    for split in ("dev", "holdout"):
+    assert (by_split["dev"], by_split["dev1b"]) == (15, 27)
+    assert sum(by_split[s] for s in NEVER_TUNED) >= 40
+    # the first batch holds its three families in both halves; research articles are batch 2's alone
+    for split in ("dev", "dev1b"):
         assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
-    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2}
+    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4}
     for split in SPLITS:
         assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
     # the third batch: PDF conversions of real surveys, mostly author-year, and deep-research reports
@@ -135,17 +141,39 @@ def test_splits_are_honest() -> None:
     assert len(surveys) >= 15 and sum(f["citation_style"] == "author-year" for f in surveys) >= 0.75 * len(surveys)
     # no topic on both sides, whatever the source or batch ("3D Gaussian Splatting" and "... Techniques"
     # are one topic): tuning on dev or dev2 cannot learn a never-tuned survey's topic
-    tuned = {_topic(f).lower() for f in files if f["split"] in TUNED}
-    never = {_topic(f).lower() for f in files if f["split"] in NEVER_TUNED}
-    shared = {(a, b) for a in tuned for b in never if a.startswith(b) or b.startswith(a)}
-    assert not shared, shared
+    def shared_topics(left: set[str], right: set[str]) -> set[tuple[str, str]]:
+        lt = {_topic(f).lower() for f in files if f["split"] in left}
+        rt = {_topic(f).lower() for f in files if f["split"] in right}
+        return {(a, b) for a in lt for b in rt if a.startswith(b) or b.startswith(a)}
+
+    assert not shared_topics(TUNED, NEVER_TUNED)
+    # batch 1 was split by topic before dev1b was promoted: its two halves still share none, so the
+    # last blind measurement of dev1b (in the data card) was of topics dev had not taught
+    assert not shared_topics({"dev"}, {"dev1b"})
     # each batch comes from repositories the other batches do not use; the third batch's surveys are
     # split by repository (venue and year), its reports by topic like batch 2's
-    repos = {b: {f["source"]["repo"] for f in files if BATCHES[f["split"]] == b} for b in (1, 2, 3)}
-    assert not repos[1] & repos[2] and not repos[1] & repos[3] and not repos[2] & repos[3]
+    repos = {b: {f["source"]["repo"] for f in files if BATCHES[f["split"]] == b} for b in set(BATCHES.values())}
+    assert all(not repos[a] & repos[b] for a in repos for b in repos if a < b), repos
     dev3, holdout3 = ({f["source"]["repo"] for f in files if f["split"] == s and f["family"] == "pdf-survey"}
                       for s in ("dev3", "holdout3"))
     assert not dev3 & holdout3
+
+
+def test_fourth_batch_is_where_the_readers_failed() -> None:
+    """dev4 was gathered for tuning where the readers failed: mostly PDF conversions (surveys and articles,
+    both citation styles) from several converters, plus deep-research exports; no earlier batch's repository."""
+    dev4 = [f for f in _labels() if f["split"] == "dev4"]
+    assert len(dev4) >= 10
+    pdf = [f for f in dev4 if f["family"] in ("pdf-survey", "pdf-article")]
+    assert len(pdf) >= 0.66 * len(dev4)
+    assert {f["citation_style"] for f in pdf} == {"numbered", "author-year"}
+    assert sum(f["family"] == "pdf-survey" for f in dev4) >= 4 and sum(f["family"] == "deep-research" for f in dev4) >= 2
+    # several converters, not one pipeline's habits: at least four repositories, none holding most files
+    per_repo = Counter(f["source"]["repo"] for f in dev4)
+    assert len(per_repo) >= 4 and max(per_repo.values()) <= 0.5 * len(dev4)
+    # its never-tuned half was gathered apart, from other repositories: tuning on dev4 saw none of them
+    holdout4 = {f["source"]["repo"] for f in _labels() if f["split"] == "holdout4"}
+    assert holdout4 and not holdout4 & set(per_repo)
 
 
 def test_bench_matching_rules() -> None:
@@ -270,15 +298,17 @@ def test_failure_classes_name_no_file() -> None:
 
 
 def test_table_has_a_never_tuned_part() -> None:
-    """With several never-tuned splits present, the table ends with them together, saying holdout was seen."""
+    """With several never-tuned splits present, the table ends with them together; dev1b (the promoted
+    holdout) is a tuning split: never in that part (and so --failures lists its failures like dev's)."""
     b = _bench()
+    assert "dev1b" in b.TUNING and "dev1b" not in b.NEVER_TUNED and "holdout" not in b.SPLITS
+    assert set(b.TUNING) | set(b.NEVER_TUNED) == set(b.SPLITS) and not set(b.TUNING) & set(b.NEVER_TUNED)
     scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-survey", citation_style="numbered",
                           parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
-              for split in ("dev2", "holdout", "holdout2") for i in range(2)]
+              for split in ("dev1b", "holdout2", "holdout3") for i in range(2)]
     out = b.table(scores)
     parts = [line for line in out.splitlines() if line.startswith("### ")]
-    assert parts[:3] == ["### dev2", "### holdout", "### holdout2"] and parts[3].startswith("### never tuned")
-    assert "closing note" in parts[3]
+    assert parts == ["### dev1b", "### holdout2", "### holdout3", "### never tuned: holdout2 + holdout3"]
     never = out.split(parts[3])[1]
     assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
     assert "never tuned" not in b.table([s for s in scores if s.split != "holdout2"])
