@@ -14,8 +14,8 @@ had been shown, then measured blind one last time and promoted to tuning), ``dev
 (44 files from three other repositories) and ``dev3``/``holdout3`` (24 files: 16 PDF conversions of
 surveys and 8 deep-research reports from ten repositories the first two batches do not use) and
 ``dev4``/``holdout4`` (14 PDF conversions by docling, marker and MinerU and Gemini Deep Research
-exports from five more repositories; 2 files from two others, gathered and labelled apart by someone who
-tunes nothing). Tune readers on the ``dev*`` splits only; the ``holdout*`` splits measure what tuning
+exports from five more repositories; 17 files from five others, gathered and labelled apart by people who
+tune nothing: 2 first, 15 research articles of a seeded sample added on 2026-11-25). Tune readers on the ``dev*`` splits only; the ``holdout*`` splits measure what tuning
 did not see, and the table ends with them together ("never tuned"). Families are reported apart:
 ``pdf-survey`` (PDF conversions of surveys and reviews), ``pdf-article`` (PDF conversions of research
 articles), ``deep-research`` (agent reports) and ``generator`` (survey generators' outputs).

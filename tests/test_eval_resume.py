@@ -129,7 +129,9 @@ def test_ctrl_c_exits_cleanly_and_resumes(tmp_path) -> None:
     plugin.write_text(PLUGIN)
     ws, side = tmp_path / "ws", tmp_path / "side.txt"
     _workspace(ws)
-    proc = subprocess.Popen(_cmd(ws, plugin), env=_env(side, "0.3"), stdout=subprocess.PIPE,
+    # 1 s a unit: SIGINT goes after the second commit, and the other six must still be running then
+    # even on a loaded machine (at 0.3 s a CI run once saw all eight finish before the signal came)
+    proc = subprocess.Popen(_cmd(ws, plugin), env=_env(side, "1.0"), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while len(_committed(ws)) < 2 and time.monotonic() < deadline:

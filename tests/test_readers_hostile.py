@@ -224,8 +224,19 @@ def test_fifo_named_md_does_not_block(tmp_path: Path) -> None:
 def test_nul_bytes_anywhere_never_reach_paragraph_text(tmp_path: Path, offset: int) -> None:
     text = doc("Fine [1]. " + "padding " * 70_000)
     data = text.encode("utf-8")
+    # a lone NUL in valid UTF-8 text (a PDF converter's unmapped glyph): read, as U+FFFD, and said
     p = tmp_path / "nul.md"
     p.write_bytes(data[:offset] + b"\x00" + data[offset:])
+    survey, report = read_survey_report(p)
+    assert "Fine" in survey.body_text(content_only=False)
+    assert "\x00" not in survey.full_text(content_only=False) and "\x00" not in survey.title
+    assert f"1 NUL byte (the first at offset {offset}) read as U+FFFD" in " ".join(report.warnings)
+    # NULs at more than one in a thousand characters: a binary file, wherever the first is
+    p.write_bytes(data[:offset] + b"".join(b"\x00" + data[i : i + 50] for i in range(offset, len(data), 50)))
+    with pytest.raises(ReaderError, match=f"NUL bytes, the first at offset {offset}"):
+        read_survey_report(p)
+    # NULs with bytes that are not UTF-8: binary however rare the NULs
+    p.write_bytes(data[:offset] + b"\x00" + data[offset:] + b"\xff\xfe")
     with pytest.raises(ReaderError, match=f"NUL bytes, the first at offset {offset}"):
         read_survey_report(p)
     p16 = tmp_path / "nul16.md"

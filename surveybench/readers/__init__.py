@@ -86,7 +86,7 @@ def read_survey_report(
     path: Path | str, fmt: str | None = None, *, system: str | None = None
 ) -> tuple[Survey, FileReport]:
     """Read one survey file; returns the survey and its parse report. Raises ReaderError."""
-    from surveybench.readers.text import read_text
+    from surveybench.readers.text import read_text_noted
 
     path = Path(path)
     t0 = time.perf_counter()
@@ -94,12 +94,12 @@ def read_survey_report(
         raise ReaderError(path, f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     if fmt == "sgsimeval" or (fmt is None and path.is_dir()):
         return _read_folder(path, system, t0)
-    text = read_text(path)
+    text, text_notes = read_text_noted(path)
     data = None
     if (fmt is not None and json_format(fmt) is not None) or (fmt is None and path.suffix.lower() == ".json"):
         data = _load_json(path, text)
     fmt = fmt or detect_format(path, text, data)
-    report = FileReport(path=str(path), format=fmt, system=system)
+    report = FileReport(path=str(path), format=fmt, system=system, warnings=text_notes)
     try:
         survey = _dispatch(fmt, path, text, data, system, report)
     except ReaderError:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.model import CitationMark
+from surveybench.readers.refstrings import TORN_DIACRITICS, mend_torn_words
 
 _DASH = "-–—"
 # Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
@@ -115,7 +116,6 @@ _AY_ITEM = re.compile(
     rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     rf"(?:\s*+,)?\s+(?P<years>{_YEARS})"  # "Lee et al. , 2010" (a converter's space before the comma)
 )
-TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
@@ -303,8 +303,9 @@ class Linker:
         original = text
         # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&" (same length: spans hold)
         text = unlink_anchors(text.replace("\\&", " &"))
-        # a diacritic the converter set apart from its letter ("Schutze¨ , 1992"): a space (same length)
-        text = text.translate(_LOOSE_DIACRITICS)
+        # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
+        # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
+        text = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)

@@ -42,7 +42,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from surveybench.readers.citations import TORN_DIACRITICS
+from surveybench.readers.citations import TORN_DIACRITICS, mend_torn_words
 from surveybench.readers.refstrings import (
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
@@ -566,7 +566,9 @@ _GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
-_SENT_BOUNDARY = re.compile(r"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[A-ZÀ-ÖØ-Þ])")
+# capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
+_CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
+_SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_CAPITALS}])")
 
 
 def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
@@ -596,7 +598,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         style = "elsevier"
     # entry starts are found on a copy whose torn diacritics ("G¨otze", "M¨ucke, N.") read as a
     # letter, so the names still look like names; the entries are cut from the text as printed
-    probe = text.translate(_TORN_DIACRITICS) if any(c in text for c in TORN_DIACRITICS) else text
+    # (a word torn around its accent, "Mozeti´ c", reads whole; an accent left after punctuation as a
+    # space, "Dyer.´ 2022.", "Casanova,´ Adriana"; any other as a letter: "Mateusz´ Kochanek", "Mc-´ Cann")
+    probe = mend_torn_words(text, pad="e")
+    if any(c in text for c in TORN_DIACRITICS):
+        probe = _TORN_LEFT.sub(" ", probe).translate(_TORN_DIACRITICS)
     starts = _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -636,6 +642,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 
 
 _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a letter; same length: positions hold
+_TORN_LEFT = re.compile(rf"(?<=[.,;:)\]])[{TORN_DIACRITICS}]")  # an accent after punctuation: "Dyer.´ 2022."
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
@@ -650,7 +657,19 @@ _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
 _CORPORATE_AUTHOR = re.compile(r"[A-Z][\w\-@&]*(?:\s[\w\-@&]+){0,5}")  # "BIG bench authors", "AI@Meta"
 _ENDED_BEFORE = re.compile(r"[\w)\]]\.\s*$")  # the entry before ended: "arXiv:2306.04181.", "In ICLR."
-_ACL_HEAD = re.compile(r"(.{1,1600}?)\.\s{1,3}+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
+# "... and Alexandra Birch 2016. Title.": a converter may drop the period before the year; then only a
+# list of several authors ("A, B, and C 2016.") is taken for one (see _acl_head), not "Proceedings of
+# the Web Conference 2021." nor "In AI for Accelerated Materials Design-Vienna 2024."
+_ACL_HEAD_RE = re.compile(r"(.{1,1600}?)(\.\s{1,3}+|\s)(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
+_SEVERAL_AUTHORS = re.compile(r",\s.*\b(?:and|&)\s[^,]+$")
+
+
+def _acl_head(text: str, pos: int = 0) -> re.Match[str] | None:
+    m = _ACL_HEAD_RE.match(text, pos)
+    if m and m.group(2) == " " and not _SEVERAL_AUTHORS.search(m.group(1)):
+        return None
+    return m
+
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
 
@@ -689,7 +708,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
                 _ELSEVIER_LINE.match(window))  # "BIRD, J.F. & BOMMER, J.J., 2004." (capitals, "&")
         elif style == "acl":
-            m = _ACL_HEAD.match(window)
+            m = _acl_head(window)
             if m and pos in lower:
                 # "yann lecun, yoshua bengio, and geoffrey hinton. 2015.": judged as capitalised names
                 ok = looks_like_author_list(capitalise_names(m.group(1)))
@@ -700,7 +719,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                     # "... In Proc. of X. Tom Brown, Benjamin Mann, and ...": full first names
                     # everywhere else, so the lone initial ends the previous entry's venue
                     pos += lone.end()
-                    m = _ACL_HEAD.match(text, pos)
+                    m = _acl_head(text, pos)
             if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
                 # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
                 # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
@@ -798,7 +817,7 @@ def _opens_entry(text: str, pos: int) -> bool:
     m = _LOOSE_SURNAME_FIRST.match(window)
     if m and loose_surname_first(m.group(1)):
         return True
-    m = _ACL_HEAD.match(window)
+    m = _acl_head(window)
     if m and looks_like_author_list(m.group(1)):
         return True
     first = _first_sentence(window)

@@ -242,6 +242,44 @@ def split_authors(segment: str) -> list[str]:
     return out
 
 
+TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
+# a name torn by its accents, with the converter's spaces around them: "Mozeti´ c", "Vrandeciˇ c",
+# "Lukoši ˙ ut¯ e", "G¨otze", "Jim ´ enez", "M ¨uller": a capitalised fragment, then after each accent at
+# most five lower-case letters (longer, it is a word of its own with debris before it: "Towards ´
+# perspective", "representation˘ learning")
+# (two of the accents, "ˇ" and "ˆ", are modifier letters to the regex engine: not letters of a word here)
+_TORN_WORD = re.compile(
+    rf"(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+"
+    rf"(?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ][a-zß-ÿ]{{0,4}}+(?![^\W\d_{TORN_DIACRITICS}]))++")
+_TORN_MARK = re.compile(rf"\s?[{TORN_DIACRITICS}]\s?")
+# capitals a converter prints as a glyph of their own, apart from the rest of the name: "Ł ukasz"
+_STROKED_CAPITALS = "ŁØĐÆŒ"
+_TORN_CAPITAL = re.compile(rf"(?<![^\W\d_])([{_STROKED_CAPITALS}])\s([a-z]{{2,}}+)")
+
+
+def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> str:
+    """Words torn by a converter's loose accents read whole: "Mozeti´ c and" -> "Mozetic and"; with
+    ``same_length`` the accents and their spaces move after the word as ``pad`` characters ("Mozetic
+    and" with three spaces), so positions in the text still hold -- ``pad="e"`` keeps the word one word
+    ("G¨otze, F." -> "Gotzee, F.", where a space before the comma would break a surname-first list). A
+    citation and its reference entry then give the same surname, "mozetic", whichever side was torn. A
+    stroked capital printed apart joins its name too: "Ł ukasz"."""
+
+    def whole(m: re.Match[str]) -> str:
+        word = _TORN_MARK.sub("", m.group())
+        return word + pad * (len(m.group()) - len(word)) if same_length else word
+
+    if any(c in text for c in TORN_DIACRITICS):
+        text = _TORN_WORD.sub(whole, text)
+    if any(c in text for c in _STROKED_CAPITALS):  # "Ł ukasz Kaiser": the capital printed apart
+        text = _TORN_CAPITAL.sub(lambda m: m.group(1) + m.group(2) + (pad if same_length else ""), text)
+    return text
+
+
+_ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
+_TORN_AFTER_PUNCT = re.compile(rf"(?<=[.,;:)\]])[{TORN_DIACRITICS}]")
+
+
 def fold(text: str) -> str:
     """Lower-case ASCII letters only: "Mündler" -> "mundler", "Liška" -> "liska"."""
     t = unicodedata.normalize("NFKD", text)
@@ -367,7 +405,10 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
 def parse_reference_string(raw: str) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed)."""
     out = ParsedRef()
-    text = raw.strip()
+    # accents a converter tore from their letters: a torn word reads whole ("Krysci´ nski" ->
+    # "Kryscinski", the surname the text's "Krysci´ nski et al.´ , 2020" gives too); one left after
+    # punctuation goes ("2014.´ Wikidata: ...")
+    text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
 
     # identifiers first, from the raw string
     urls = [repair_url(u) for u in URL_RE.findall(text)]
@@ -522,6 +563,10 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
     m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
+    if not m:
+        # the period before the year lost in conversion ("Rico Sennrich, Barry Haddow, and Alexandra
+        # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
+        m = _ACL_NO_PERIOD.match(prose)
     if m and (_author_head(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
               or _group_author(m.group("a"))  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")

@@ -233,9 +233,10 @@ def read_sgsimeval_dir(path: Path, *, system: str | None = None, report: FileRep
             used.add(md.name)
     elif markdowns:
         md = markdowns[0]
-        from surveybench.readers.text import read_text
+        from surveybench.readers.text import read_text_noted
 
-        text = read_text(md)
+        text, text_notes = read_text_noted(md)
+        report.warnings.extend(text_notes)
         source = md
         used.add(md.name)
         report.warnings.append(f"no content.json: the Markdown file {md.name} was read")
