@@ -46,6 +46,15 @@ SUPER_RE = re.compile(
     rf"|(?<=[^\W\d_]|[.,;:)\]])\^({_NUMLIST})\^"
 )
 _LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
+# a superscript a converter put in one math span with the word or figure it follows, every character
+# spaced (MinerU on JAMIA's Vancouver superscripts): "Mehrabi et $\mathsf { a l } ^ { 1 9 }$", "Eight
+# studies $( 4 0 \% ) ^ { 4 , 5 , 2 8 }$" -- only after "et al" or a parenthesised percentage: after
+# other words it is an affiliation ("Hao $\mathrm{Wu}^{17}$") or a name ("$\mathrm { U G } ^ { 2 }$"),
+# and "$\mathbb { R } ^ { 7 6 8 }$" or "$2 ^ { 5 }$" is mathematics
+_MATH_WORD_SUPER = re.compile(
+    r"(?<=\bet\s)\s*+\$\s*+\\(?:mathsf|mathrm|textsf|textrm|text|mathit|textit)\s*+\{\s*+a\s?l\s*+\.?\s*+\}"
+    r"\s*+\^\s*+\{\s*+(\d[\d\s,\-–]{0,160}?)\s*+\}\s*+\$"
+    r"|\$\s*+\(\s*+\d[\d\s.]{0,8}+\\%\s*+\)\s*+\^\s*+\{\s*+(\d[\d\s,\-–]{0,160}?)\s*+\}\s*+\$")
 
 
 # a citation linked to the bibliography inside the page (ar5iv / HTML exports): "[[1](#bib.bib1)]",
@@ -90,7 +99,7 @@ _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20}
 # document shows the habit several times (Linker.glued_words)
 GLUED_WORD_RUN = re.compile(rf"(?<=[a-z]{{3}})(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10")
-_GLUED_RUN = re.compile(
+GLUED_AFTER_PUNCT_RUN = re.compile(
     r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
@@ -236,8 +245,16 @@ class Linker:
             self._style("footnote" if m.group(3) else "superscript")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
+        for m in _MATH_WORD_SUPER.finditer(text):
+            # the digits of one number are spaced too: "2 8" is 28, "4 , 5" two numbers
+            nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", "", m.group(1) or m.group(2))) or []
+            if not nums or not self._in_list_range(nums):
+                continue
+            self._style("superscript")
+            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
+            taken.append((m.start(), m.end()))
         if self.bare_numbers:
-            for m in _GLUED_RUN.finditer(text):
+            for m in GLUED_AFTER_PUNCT_RUN.finditer(text):
                 nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", m.group(1))) or []
                 if not nums or not all(n in self.by_number for n in nums):
                     continue

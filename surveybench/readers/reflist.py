@@ -116,11 +116,25 @@ def _source_list_start(lines: list[str]) -> int | None:
     return None
 
 
+# converter debris inside a reference list: a table (HTML, or Markdown rows), an image, or a figure or
+# table caption, set after the last entry or inside one at a page break ("... Jan Hajek, Laurentiu" /
+# "Figure 6: Example layout predictions ..." / "<!-- image -->" / "Diaconu, Mai Thanh Minh, ...")
+_LIST_DEBRIS = re.compile(
+    r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s)")
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else ln for ln in lines]
+    # a table, an image or a caption the converter set inside the list is no entry, nor part of one
+    debris = [ln.strip() for ln in lines if _LIST_DEBRIS.match(ln)]
+    if debris:
+        lines = [ln for ln in lines if not _LIST_DEBRIS.match(ln)]
+        res = split_reference_lines(lines)
+        res.skipped.extend(("a table, an image or a caption inside the reference list", ln[:300]) for ln in debris)
+        return res
     cut = _source_list_start(lines)
     if cut is not None:
         head, tail = _split_one(lines[:cut]), _split_one(lines[cut:])
@@ -790,7 +804,8 @@ _LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+
 # the next line goes on with it (Springer entries end without a period: "In: NeurIPS")
 _YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
 _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
-_LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|\b[A-Z]\.|\bal\.)\s$")
+# (a publisher's country closing an entry is no initial: "John Wiley, Chichester, U.K.")
+_LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.)\s$")
 
 
 # "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's

@@ -665,7 +665,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
 
 
 _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
-_INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
+# (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
+_INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
 _NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)\.?(?=[,\s])|,\s(?:Jr|Sr)\.|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
@@ -726,7 +727,8 @@ _IEEE_AUTHORS = re.compile(
 _LOOSE_SURNAME_FIRST = re.compile(
     r"^([^\d()\[\]\"“:;]{3,600}?)(?:,\s(?:19|20)\d{2}[a-z]?\.\s|\s\((?:19|20)\d{2}[a-z]?\)\.?\s)")
 # initials with or without dots: "PA", "RC.", "J.-P."
-_LOOSE_INITIALS = r"[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*"
+# (and transliterated two-letter initials: "Nechaev, Yu.V.", "Zh.")
+_LOOSE_INITIALS = r"[A-Z]{1,3}\.?(?:[A-Z]\.?){0,3}|[A-Z]\.(?:\s?-?\s?[A-Z]\.)*|(?:[A-Z][a-z]?\.){1,3}"
 _LOOSE_PART = re.compile(
     r"(?:(?:van|von|de|der|den|da|di|du|del|la|le)\s+)*[A-ZÀ-Þ][\w'’]*(?:(?:[\s\-]+|\s(?:de|van|von|der|da|di|du|la|le)\s)[A-ZÀ-Þ][\w'’]*)*"
     rf"|{_LOOSE_INITIALS}|et al\.?"
