@@ -220,3 +220,43 @@ def test_tables_images_and_captions_inside_the_list_are_no_entries(tmp_path: Pat
     assert raws["14"].endswith("In KDD, 2020.") and survey.references[-1].title == (
         "Layoutlm: Pre-training of text and layout for document image understanding")
     assert report.skipped.get("a table, an image or a caption inside the reference list") == 5
+
+
+def test_a_key_naming_one_work_printed_twice_links_its_first_entry(tmp_path: Path) -> None:
+    # EMNLP papers print "De Cao et al., 2021" twice (preprint and proceedings, one title); a key naming
+    # two different works stays ambiguous, counted, linked to neither
+    text = (
+        "# Editing\n\n## 1 Introduction\n\nEditing facts (De Cao et al., 2021). Agents (Wang et al., 2023).\n\n"
+        "## References\n\n"
+        "Nicola De Cao, Wilker Aziz, and Ivan Titov. 2021. Editing factual knowledge in language models.\n\n"
+        "Nicola De Cao, Wilker Aziz, and Ivan Titov. 2021. Editing factual knowledge in language models. In Proceedings "
+        "of EMNLP, pages 6491–6506.\n\n"
+        "Lei Wang, Chen Ma, and Xueyang Feng. 2023. A survey on large language model based autonomous agents. arXiv.\n\n"
+        "Yizhong Wang, Yeganeh Kordi, and Swaroop Mishra. 2023. Self-instruct: Aligning language models with "
+        "self-generated instructions. In ACL.\n"
+    )
+    path = tmp_path / "twice.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    assert len(survey.references) == 4
+    marks = [(m.ref_ids, m.unresolved) for _s, _p, m in survey.citation_marks()]
+    assert marks == [([survey.references[0].id], []), ([], ["Wang et al., 2023 (ambiguous: 2 entries)"])]
+    assert report.unresolved_keys == 1
+
+
+def test_an_accent_torn_off_the_name_before_and_is_no_letter_of_and() -> None:
+    # "Jelena Mitrovic, and´ Michael Granitzer": the accent of "Mitrović" landed after "and"
+    from surveybench.readers.reflist import split_reference_lines
+
+    lines = [
+        "Valerio Basile, Cristina Bosco, and Elisabetta Fersini. 2019. SemEval-2019 task 5: Multilingual detection of "
+        "hate speech. In Proceedings of SemEval, pages 54–63.",
+        "Tommaso Caselli, Valerio Basile, Jelena Mitrovic, and´ Michael Granitzer. 2021. HateBERT: Retraining BERT for "
+        "abusive language detection in English. In Proceedings of WOAH, pages 17–25.",
+        "Thomas Davidson, Dana Warmsley, Michael Macy, and Ingmar Weber. 2017. Automated hate speech detection and the "
+        "problem of offensive language. In Proceedings of ICWSM.",
+    ]
+    heads = [e.raw.split(". 20")[0] for e in split_reference_lines(lines).entries]
+    assert heads == ["Valerio Basile, Cristina Bosco, and Elisabetta Fersini",
+                     "Tommaso Caselli, Valerio Basile, Jelena Mitrovic, and´ Michael Granitzer",
+                     "Thomas Davidson, Dana Warmsley, Michael Macy, and Ingmar Weber"]

@@ -153,6 +153,7 @@ class Linker:
     _max_number: int | None = None
     author_counts: dict[str, int] = field(default_factory=dict)  # reference id -> number of authors
     printed_years: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> years as printed ("2023a")
+    title_keys: dict[str, str] = field(default_factory=dict)  # id -> title folded to letters and digits
     # a numbered list cited "(9)" after a word (medical journals), where brackets are not used
     paren_after_words: bool = False
     # numbers glued to words are citations in this document (see GLUED_WORD_RUN)
@@ -397,6 +398,10 @@ class Linker:
         if len(fit) > 1 and year[-1:].isalpha():
             printed = [i for i in fit if year in self.printed_years.get(i, ())]
             fit = printed or fit
+        if len(fit) > 1 and len({self.title_keys.get(i) or i for i in fit}) == 1:
+            # one work printed twice ("Hugging Face. Open r1: ... 2025." in the list and again with its
+            # back-reference pages): the key names that work; its first entry stands for it
+            return fit[:1]
         return fit if len(fit) == 1 else ids
 
     def lookup_author_year(self, sur: str, year: str, second: str | None = None) -> list[str]:

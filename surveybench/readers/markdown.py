@@ -45,7 +45,7 @@ from surveybench.readers.citations import GLUED_AFTER_PUNCT_RUN, GLUED_WORD_RUN,
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
-from surveybench.readers.refstrings import URL_RE, make_authors, parse_reference_string, surname
+from surveybench.readers.refstrings import URL_RE, fold, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
@@ -1123,6 +1123,8 @@ def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str,
     second = linker._second_index
     linker.author_counts.update({r.id: len(r.authors) for r in refs})
     linker.printed_years.update({r.id: tuple(re.findall(r"\b(?:19|20)\d{2}[a-z]\b", r.raw or "")) for r in refs})
+    # a title of at least four words identifies a work printed twice; a short one ("Introduction") may not
+    linker.title_keys.update({r.id: fold(r.title) for r in refs if r.title and len(r.title.split()) >= 4})
     for (s1, year, s2, _cls), members in groups.items():
         explicit = [_year_suffix(m) for m in members]
         for i, r in enumerate(members):

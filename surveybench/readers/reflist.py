@@ -612,8 +612,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         style = "elsevier"
     # entry starts are found on a copy whose torn diacritics ("G¨otze", "M¨ucke, N.") read as a
     # letter, so the names still look like names; the entries are cut from the text as printed
-    # (a word torn around its accent, "Mozeti´ c", reads whole; an accent left after punctuation as a
-    # space, "Dyer.´ 2022.", "Casanova,´ Adriana"; any other as a letter: "Mateusz´ Kochanek", "Mc-´ Cann")
+    # (a word torn around its accent, "Mozeti´ c", reads whole; an accent left after punctuation or "and"
+    # as a space, "Dyer.´ 2022.", "Casanova,´ Adriana"; any other as a letter: "Mateusz´ Kochanek", "Mc-´ Cann")
     probe = mend_torn_words(text, pad="e")
     if any(c in text for c in TORN_DIACRITICS):
         probe = _TORN_LEFT.sub(" ", probe).translate(_TORN_DIACRITICS)
@@ -656,7 +656,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 
 
 _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a letter; same length: positions hold
-_TORN_LEFT = re.compile(rf"(?<=[.,;:)\]])[{TORN_DIACRITICS}]")  # an accent after punctuation: "Dyer.´ 2022."
+# an accent after punctuation or after "and" (the accent of the name before it): "Dyer.´ 2022.",
+# "Jelena Mitrovic, and´ Michael Granitzer"
+_TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")

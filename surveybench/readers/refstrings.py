@@ -277,7 +277,7 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
 
 
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
-_TORN_AFTER_PUNCT = re.compile(rf"(?<=[.,;:)\]])[{TORN_DIACRITICS}]")
+_TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")  # "Dyer.´ 2022.", "and´ Michael"
 
 
 def fold(text: str) -> str:
