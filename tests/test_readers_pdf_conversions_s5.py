@@ -260,3 +260,43 @@ def test_an_accent_torn_off_the_name_before_and_is_no_letter_of_and() -> None:
     assert heads == ["Valerio Basile, Cristina Bosco, and Elisabetta Fersini",
                      "Tommaso Caselli, Valerio Basile, Jelena Mitrovic, and´ Michael Granitzer",
                      "Thomas Davidson, Dana Warmsley, Michael Macy, and Ingmar Weber"]
+
+
+PLAIN_TEXT = """\
+Graph neural networks for EEG classification: a review
+Jane Doe, John Roe
+Abstract
+We review graph neural networks for EEG [1].
+1 Introduction
+EEG classification matters [1, 2]. Our contributions are:
+1. We propose a taxonomy of graph constructions.
+2. We compare 40 models on three benchmarks.
+2 Related Work
+Earlier reviews [3] covered CNNs.
+2.1 Convolutional models
+Convolutions on channels [2].
+3 Graph Construction
+Graphs from electrode positions [4].
+4 Conclusion
+Graphs help [1-4].
+References
+1. Smith A, Lee B. EEG decoding with graphs. J Neural Eng. 2020;17:1-10.
+2. Wang C. Deep convolutional EEG models. NeuroImage. 2019;200:20-31.
+3. Kim D, Park E. A review of EEG deep learning. J Neural Eng. 2019;16:031001.
+4. Zhao F. Electrode graphs for emotion recognition. IEEE TAC. 2021;12:1-12.
+"""
+
+
+def test_plain_text_extraction_without_markdown_headings_is_read(tmp_path: Path) -> None:
+    # a PDF's plain text saved as .md: headings are lines of their own, numbered in order; the numbered
+    # contributions ("1. We propose ...") and the list's "1. Smith A" are not sections
+    path = tmp_path / "plain.md"
+    path.write_text(PLAIN_TEXT, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    assert survey.title == "Graph neural networks for EEG classification: a review"
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Graph Construction", "Conclusion"]
+    related = survey.top_level_sections()[1]
+    assert [(s.title, s.level) for s in survey.sections if s.parent == related.index] == [("Convolutional models", 2)]
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"], ["4"]]
+    assert report.unresolved_keys == 0 and report.markers_linked == report.markers == 6
+    assert any("section headings read from plain-text lines" in w for w in report.warnings)

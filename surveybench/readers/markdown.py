@@ -383,6 +383,64 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+_PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
+_PLAIN_NAMED = re.compile(
+    r"^(?:abstract|introduction|related\s+work|background|literature\s+review|methods?|methodology|results|"
+    r"discussion|conclusions?|summary|references|bibliography|works\s+cited|literature\s+cited|"
+    r"acknowledge?ments?|appendix(?:\s+[A-Z])?)\s*:?$", re.I)
+_PLAIN_REFS = re.compile(r"^(?:references|bibliography|works\s+cited|literature\s+cited)\s*:?$", re.I)
+
+
+def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
+    """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
+    headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
+    run in order, and named ones ("Abstract", "REFERENCES"). With at least two of them, they become
+    headings (depth from the number), the first line the title; numbered lines after the references
+    heading are the list's entries, not sections."""
+    if any(_HEADING.match(ln) for ln in lines):
+        return lines
+    found: dict[int, int] = {}  # line index -> heading depth
+    last: tuple[int, ...] = (0,)
+    in_refs = in_fence = False
+    first: int | None = None  # the title: the first line of words outside a fence
+    for i, ln in enumerate(lines):
+        text = ln.strip()
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+            continue
+        if in_fence or not text:
+            continue
+        if first is None and re.search(r"[^\W\d_]{2}", text):
+            first = i
+            continue
+        if len(text) > 110:
+            continue
+        if _PLAIN_NAMED.match(text):
+            found[i] = 1
+            in_refs = bool(_PLAIN_REFS.match(text))
+            continue
+        m = _PLAIN_NUMBERED.match(text)
+        if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
+            continue
+        num = tuple(int(x) for x in m.group(1).split("."))
+        # in order: the next top-level number, or the next subsection of the current one
+        if (len(num) == 1 and num[0] == last[0] + 1) or (
+                len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
+            found[i] = len(num)
+            last = num
+    if len(found) < 2:
+        return lines
+    out = list(lines)
+    for i, depth in found.items():
+        out[i] = "#" * (1 + depth) + " " + lines[i].strip()
+    if first is not None and len(lines[first].split()) <= 30:
+        out[first] = "# " + lines[first].strip()
+    report.warnings.append(
+        f"no Markdown headings: {len(found)} section headings read from plain-text lines "
+        "(numbered in order, or Abstract / References / ...)")
+    return out
+
+
 # an empty in-page anchor a converter puts before a heading or an entry ("<span id="page-3-0"></span>2.
 # Methods", "- <span id="page-37-0"></span>Colin Raffel, ..."): it holds no text, and left in place it
 # hides the heading's number and the entry's first author
@@ -396,6 +454,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
     lines = _bold_numbered_headings(lines, report)
+    lines = _plain_text_headings(lines, report)
     headings: list[_Heading] = []
     in_fence = in_math = after_page = False
     for i, ln in enumerate(lines):
