@@ -202,8 +202,10 @@ def looks_like_author_list(segment: str) -> bool:
     words = re.findall(r"[^\W\d_]+(?:-\s?[^\W\d_]+)*", s)  # "Zhi- An", "Su- In": one name, no article
     # "PP", "NO" in capitals are initials ("Jussi PP Jokinen"), not "pp." / "no."
     # "An" and "Press" are names too ("An Zhang", "Na Min An", "Ofir Press"): one of the 2-3 words of a
-    # part in a list of three names or more, never a title's article or a publisher
-    as_names = {w for x in s.split(",") if s.count(",") >= 2
+    # part in a list of three names or more, or of two joined by "and" ("Ofir Press and Lior Wolf"),
+    # never a title's article or a publisher ("Oxford University Press": "University" is no name)
+    several = s.count(",") >= 2 or bool(re.search(r"\band\b|&", s))
+    as_names = {w for x in re.split(r",|\band\b|&", s) if several
                 for w in _NAME_TOO.findall(x) if _TWO_OR_THREE_NAME_WORDS.fullmatch(x.strip())}
     if any(w.lower() in _NOT_NAMES for w in words
            if len(w) > 1 and w not in {"and", "al", "et"} and not (w.isupper() and len(w) == 2) and w not in as_names):
@@ -248,10 +250,17 @@ TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯"  # accents a PDF converter sets apart
 # most five lower-case letters (longer, it is a word of its own with debris before it: "Towards ´
 # perspective", "representation˘ learning")
 # (two of the accents, "ˇ" and "ˆ", are modifier letters to the regex engine: not letters of a word here)
+# -- or, after a capital standing alone, a lower-case rest of any length: "Gellert M´ attyus", "Hernandez-S´
+# anchez" (a capital alone is no word of its own before a lower-case one, but for "A" and "I")
 _TORN_WORD = re.compile(
-    rf"(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+"
+    rf"(?<![^\W\d_{TORN_DIACRITICS}])(?![AI])[{_UP}](?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]{{2,}}+(?![^\W\d_{TORN_DIACRITICS}]))"
+    # a line break's hyphen before the accent: the rest of the name whatever its length ("Val-¨ gaerts")
+    rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+-\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]++"
+    rf"(?![^\W\d_{TORN_DIACRITICS}])"
+    rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+"
     rf"(?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ][a-zß-ÿ]{{0,4}}+(?![^\W\d_{TORN_DIACRITICS}]))++")
-_TORN_MARK = re.compile(rf"\s?[{TORN_DIACRITICS}]\s?")
+# (with the hyphen of a line break before it: "Levi Val-¨ gaerts", "Gloria Fack-ˇ elmann")
+_TORN_MARK = re.compile(rf"-?\s?[{TORN_DIACRITICS}]\s?")
 # capitals a converter prints as a glyph of their own, apart from the rest of the name: "Ł ukasz"
 _STROKED_CAPITALS = "ŁØĐÆŒ"
 _TORN_CAPITAL = re.compile(rf"(?<![^\W\d_])([{_STROKED_CAPITALS}])\s([a-z]{{2,}}+)")
@@ -277,6 +286,7 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
 
 
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
+_TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=\s|$)")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")  # "Dyer.´ 2022.", "and´ Michael"
 
 
@@ -409,6 +419,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     # "Kryscinski", the surname the text's "Krysci´ nski et al.´ , 2020" gives too); one left after
     # punctuation goes ("2014.´ Wikidata: ...")
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
+    # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
+    text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
 
     # identifiers first, from the raw string
     urls = [repair_url(u) for u in URL_RE.findall(text)]
