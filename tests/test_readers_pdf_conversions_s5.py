@@ -316,6 +316,11 @@ def test_plain_text_extraction_without_markdown_headings_is_read(tmp_path: Path)
          "for open-domain question answering. In EMNLP.",
          ["Vladimir Karpukhin", "Barlas Oguz", "Sewon Min", "Patrick Lewis", "Wen-tau Yih"],
          "Dense passage retrieval for open-domain question answering"),
+        # a surname the converter split in two ("Calt agirone") inside a list of several names
+        ("Alice Coucke, Alaa Saade, Francesco Calt agirone, Thibaut Lavril, and Joseph Dureau. 2018. Snips voice "
+         "platform: an embedded spoken language understanding system. CoRR, abs/1805.10190.",
+         ["Alice Coucke", "Alaa Saade", "Francesco Calt agirone", "Thibaut Lavril", "Joseph Dureau"],
+         "Snips voice platform: an embedded spoken language understanding system"),
         ("Pablo Garrido, Dan Casas, Levi Val-¨ gaerts, and Christian Theobalt. Reconstruction of personalized 3D face "
          "rigs from monocular video. ACM TOG, 35(3):28, 2016.",
          ["Pablo Garrido", "Dan Casas", "Levi Valgaerts", "Christian Theobalt"],

@@ -184,6 +184,7 @@ _LOWER_SYLLABLE = re.compile(
     r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{2,4}) (?=[A-Z][a-z])")
 
 
+_SPLIT_SURNAME = re.compile(r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{3,12})(?=,|\s+(?:and|&)\s)")
 _NAME_TOO = re.compile(r"\b(?:An|Press)\b")
 _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z][a-z]+|[A-Z]\.)){1,2}")  # "Bo An", "S. An"
 
@@ -194,6 +195,8 @@ def looks_like_author_list(segment: str) -> bool:
     if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
         return False
     joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
+    if s.count(",") >= 2:  # "Francesco Calt agirone, Thibaut Lavril": a surname a converter split in two
+        joined = _SPLIT_SURNAME.sub(r"\1\2", joined)
     m = AUTHORS_RE.fullmatch(joined.strip())
     if not m:
         return False
