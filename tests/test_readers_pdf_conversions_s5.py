@@ -330,3 +330,53 @@ def test_plain_text_extraction_without_markdown_headings_is_read(tmp_path: Path)
 def test_entries_keep_their_authors(raw: str, authors: list[str], title: str) -> None:
     ref = parse_reference_string(raw)
     assert ref.authors == authors and ref.title == title
+
+
+# ---- the tuning split dev6 (MinerU conversions of EMNLP/ICCV/CVPR papers, a PDF text extraction) -----
+
+def test_heading_footnotes_lettered_appendices_from_b_and_elided_particles(tmp_path: Path) -> None:
+    text = (
+        "# Waves\n\n## 1 Introduction\n\nWaves (d'Ascoli et al., 2020; Nova et al., 2024).\n\n"
+        "## 2 Related Work<sup>8</sup>\n\nMore.\n\n## 3 Method: LA(SER)<sup>3</sup>\n\nText.\n\n## 4 Conclusion\n\nDone.\n\n"
+        "## References\n\n"
+        "Stéphane d'Ascoli, Maria Refinetti, and Giulio Biroli. 2020. Double trouble in double descent. In ICML.\n\n"
+        "Azade Nova, Zaheer Abbas, and 1 others. 2024. Many-shot in-context learning. In NeurIPS.\n\n"
+        # appendix "A" lost in conversion: "B ...", then "C ...", open the appendices
+        "## B Amplitude Spectra of Various Models\n\nFigures.\n\n## C Comparing Different Architectures\n\nTables.\n"
+    )
+    path = tmp_path / "waves.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    # a footnote mark after a word goes; a superscript that is part of a name stays as text
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Method: LA(SER)3", "Conclusion"]
+    assert report.unresolved_keys == 0 and report.markers_linked == 1
+    assert [r.authors[0].name for r in survey.references] == ["Stéphane d'Ascoli", "Azade Nova"]
+
+
+def test_one_wrapped_line_opening_with_a_number_makes_no_source_list() -> None:
+    # ACL's "and 1 others" wrapped onto a line of its own, in a list holding a URL: no deep-research list
+    from surveybench.readers.reflist import split_reference_lines
+
+    lines = [
+        "Jinze Bai, Shuai Bai, Yunfei Chu, Zeyu Cui, and 1 others. 2023. Qwen technical report.",
+        "arXiv preprint arXiv:2309.16609.",
+        "emoZilla. 2023. Dynamically scaled rope. https://www.reddit.com/r/LocalLLaMA/comments/14mrgpr/",
+        "Lianmin Zheng, Liangsheng Yin, Zhiqiang Xie, Jeff Huang, Chuyue Sun, Ion Stoica, and",
+        "1 others. 2023. Efficiently programming large language models using sglang.",
+        "Chunsheng Zuo, Pavel Guerzhoy, and Michael Guerzhoy. 2024. Position information emerges in causal",
+        "transformers without positional encodings. arXiv preprint arXiv:2501.00073.",
+    ]
+    heads = [e.raw.split(". 20")[0] for e in split_reference_lines(lines).entries]
+    assert heads[0] == "Jinze Bai, Shuai Bai, Yunfei Chu, Zeyu Cui, and 1 others"
+    assert heads[-2:] == ["Lianmin Zheng, Liangsheng Yin, Zhiqiang Xie, Jeff Huang, Chuyue Sun, Ion Stoica, and 1 others",
+                          "Chunsheng Zuo, Pavel Guerzhoy, and Michael Guerzhoy"]
+
+
+def test_plain_text_with_stray_hash_lines_and_figure_labels(tmp_path: Path) -> None:
+    # pdftotext output: "# Heads" is a table's column header, "Method" a figure's label printed thrice
+    body = PLAIN_TEXT.replace("2.1 Convolutional models\n", "2.1 Convolutional models\n# Heads\nMethod\n") \
+        .replace("3 Graph Construction\n", "3 Graph Construction\nMethod\n# Heads\nMethod\n")
+    path = tmp_path / "plain.md"
+    path.write_text(body, encoding="utf-8")
+    survey, _report = read_survey_report(path)
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Graph Construction", "Conclusion"]

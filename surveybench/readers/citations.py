@@ -409,6 +409,10 @@ class Linker:
         if not hit and year[-1:].isalpha():
             hit = self.by_author_year.get((sur, year[:-1]))
         if not hit:
+            # an elided particle in lower case is no part of the name the text's pattern reads:
+            # "(d'Ascoli et al., 2020)" reads "Ascoli", the list keys "Stéphane d'Ascoli" as "dascoli"
+            hit = self.by_author_year.get(("d" + sur, year)) or self.by_author_year.get(("l" + sur, year))
+        if not hit:
             hit = self._fuzzy(sur, year)
         if not hit:
             return []

@@ -36,6 +36,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -397,9 +398,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     run in order, and named ones ("Abstract", "REFERENCES"). With at least two of them, they become
     headings (depth from the number), the first line the title; numbered lines after the references
     heading are the list's entries, not sections."""
-    if any(_HEADING.match(ln) for ln in lines):
+    original = lines
+    atx = {i for i, ln in enumerate(lines) if _HEADING.match(ln)}
+    if len(atx) > 3:
         return lines
+    # a few stray "# Heads" lines (a table's column header in the text) do not make the file Markdown
+    # when its plain lines show more headings than that (checked below)
+    lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]
     found: dict[int, int] = {}  # line index -> heading depth
+    named_counts = Counter(ln.strip().lower().rstrip(":") for ln in lines if _PLAIN_NAMED.match(ln.strip()))
     last: tuple[int, ...] = (0,)
     in_refs = in_fence = False
     first: int | None = None  # the title: the first line of words outside a fence
@@ -416,8 +423,10 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if len(text) > 110:
             continue
         if _PLAIN_NAMED.match(text):
-            found[i] = 1
-            in_refs = bool(_PLAIN_REFS.match(text))
+            # a name printed on several lines of its own is a figure's label ("Method"), not a heading
+            if named_counts[text.lower().rstrip(":")] == 1:
+                found[i] = 1
+                in_refs = bool(_PLAIN_REFS.match(text))
             continue
         m = _PLAIN_NUMBERED.match(text)
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
@@ -428,8 +437,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
             found[i] = len(num)
             last = num
-    if len(found) < 2:
-        return lines
+    if len(found) < max(2, len(atx) + 1):
+        return original
     out = list(lines)
     for i, depth in found.items():
         out[i] = "#" * (1 + depth) + " " + lines[i].strip()
@@ -653,12 +662,19 @@ _LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
 def _appendix_letter_start(kept: list[_Heading], k: int, *, need_b: bool = False) -> bool:
     """After the reference list, "## A Takeaway" opens the appendices (PDF transcriptions drop the
     word "Appendix"): a heading lettered "A" followed by "B ..." or "A.1 ...", or with no
-    heading of its depth after it. "A Survey of X" before the references is a title, not a letter."""
+    heading of its depth after it; or lettered "B" (up to "H") followed by the next letter, when
+    "A" was lost. "A Survey of X" before the references is a title, not a letter."""
     h = kept[k]
     m = _LETTER_TITLE.match(_clean_heading_text(h.raw))
-    if h.number is not None or not m or m.group(1) != "A":
+    if h.number is not None or not m or m.group(1) not in "ABCDEFGH" or (need_b and m.group(1) != "A"):
         return False
     rest = kept[k + 1 : k + 500]  # bounded: a hostile file with 100,000 "A ..." headings stays linear
+    if m.group(1) != "A":
+        # after the list, appendix "A" may be lost in conversion: "B Amplitude Spectra ...", then "C ...",
+        # the next letter at the same depth, opens them too
+        nxt = chr(ord(m.group(1)) + 1)
+        return any(x.depth == h.depth and (lm := _LETTER_TITLE.match(_clean_heading_text(x.raw))) and lm.group(1) == nxt
+                   for x in rest)
     if need_b:
         # lettered subsections ("A. Background" under "2 Related Work") have numbered sections after them
         if any(x.number_level == 1 and (x.number or "").isdigit() for x in rest):
@@ -1020,7 +1036,15 @@ def _clean_heading_text(t: str) -> str:
     if "\\" in t:
         t = _MD_ESCAPE.sub(r"\1", t)
     t = re.sub(r"[*_`]+", "", t).strip()
+    if "<sup>" in t:
+        # a footnote mark closing a heading after a word ("6 Related Work<sup>8</sup>") goes; any
+        # other superscript is part of a name and stays as text ("HOI-M<sup>3</sup>", "<sup>F</sup>edC")
+        t = _HEADING_FOOTNOTE.sub("", t)
+        t = re.sub(r"</?sup>", "", t).strip()
     return re.sub(r"\s+", " ", t)
+
+
+_HEADING_FOOTNOTE = re.compile(r"(?<=[a-z])<sup>\s*[\d*†‡§,]{1,4}\s*</sup>\s*$")
 
 
 def _strip_num(t: str) -> str:

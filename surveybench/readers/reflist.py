@@ -179,7 +179,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     if len(dots) >= 3 or (len(dots) >= 1 and line_dots == len(dots)):
         _from_starts(joined, dots, res, layout="ordered")
         return res
-    if any(_NUM_RUN.match(ln) and URL_RE.search(joined) for ln in nonblank) or any(
+    # a source list ("1 3 7 Title https://..."): lines opening with numbers, several of them or most --
+    # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
+    num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
+    if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or any(
         _BULLET.match(ln) for ln in nonblank
     ):
         _from_lines(lines, res)

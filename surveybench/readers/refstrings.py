@@ -192,6 +192,7 @@ _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
+    s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
     if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
         return False
     joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
@@ -228,7 +229,7 @@ def capitalise_names(segment: str) -> str:
 
 
 def split_authors(segment: str) -> list[str]:
-    s = re.sub(r",?\s+et\s+al\.?$", "", segment.strip().rstrip("."))
+    s = re.sub(r",?\s+et\s+al\.?$", "", _AND_OTHERS.sub("", segment.strip().rstrip(".")))
     parts = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*", s)
     out = []
     for p in parts:
@@ -373,7 +374,8 @@ _SPACE_BEFORE_COMMA = re.compile(r"(?<=\S)\s+,(?=\s)")
 _HTML_ANCHOR = re.compile(r"</?span\b[^>]*>|^\]\(#[\w-]*\)\s*|\[([^\[\]]*)\]\(#[\w-]*\)")
 _GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)")
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
-_AND_OTHERS = re.compile(r",?\s+and\s+others\b\.?|,?\s+and\s+et\s+al\b\.?")  # "..., and et al." too
+# "..., and et al." too, and ACL's truncated lists: "Azade Nova, and 1 others"
+_AND_OTHERS = re.compile(r",?\s+and\s+(?:\d{1,4}\s+)?others\b\.?|,?\s+and\s+et\s+al\b\.?")
 _EMPTY_NAME = re.compile(r",\s*:\s*,")
 # a label printed before the entry: "[Vaswani et al., 2017]", "[VSP+17]" (natbib alpha / apalike keys)
 _NATBIB_LABEL = re.compile(r"^\[(?:[^\[\]]{1,80}?\b(?:19|20)\d{2}[a-z]?|[A-Z][A-Za-z+]{1,8}\d{2}[a-z]?)\]\s+(?=\S)")
