@@ -321,6 +321,14 @@ def test_plain_text_extraction_without_markdown_headings_is_read(tmp_path: Path)
          "platform: an embedded spoken language understanding system. CoRR, abs/1805.10190.",
          ["Alice Coucke", "Alaa Saade", "Francesco Calt agirone", "Thibaut Lavril", "Joseph Dureau"],
          "Snips voice platform: an embedded spoken language understanding system"),
+        # a software citation's contributors: names and user handles, some with digits
+        ("Glenn Jocher, Alex Stoken, Ayush Chaurasia, Jirka Borovec, NanoCode012, TaoXie, Yonghye Kwon, Kalen Michael, "
+         "Liu Changyu, Laughing, tkianai, Piotr Skalski, Adam Hogan, Alex Wang, Jan Hajek, Marc, albinxavi, and wanghao yang. "
+         "ultralytics/yolov5: v6.0 - yolov5n nano models, October 2021.",
+         ["Glenn Jocher", "Alex Stoken", "Ayush Chaurasia", "Jirka Borovec", "NanoCode012", "TaoXie", "Yonghye Kwon",
+          "Kalen Michael", "Liu Changyu", "Laughing", "tkianai", "Piotr Skalski", "Adam Hogan", "Alex Wang", "Jan Hajek", "Marc",
+          "albinxavi", "wanghao yang"],
+         "ultralytics/yolov5: v6.0 - yolov5n nano models"),
         ("Pablo Garrido, Dan Casas, Levi Val-¨ gaerts, and Christian Theobalt. Reconstruction of personalized 3D face "
          "rigs from monocular video. ACM TOG, 35(3):28, 2016.",
          ["Pablo Garrido", "Dan Casas", "Levi Valgaerts", "Christian Theobalt"],
@@ -380,3 +388,11 @@ def test_plain_text_with_stray_hash_lines_and_figure_labels(tmp_path: Path) -> N
     path.write_text(body, encoding="utf-8")
     survey, _report = read_survey_report(path)
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Graph Construction", "Conclusion"]
+
+
+def test_a_title_with_many_commas_is_no_list_of_names_and_handles() -> None:
+    from surveybench.readers.refstrings import looks_like_author_list
+
+    assert not looks_like_author_list("Learning to see, Deep networks, Vision models, Graph theory, Neural nets, Image data, "
+                                      "Text mining, and Speech")
+    assert not looks_like_author_list("vision, language, audio, video, tables, graphs, code, and maps")

@@ -185,6 +185,21 @@ _LOWER_SYLLABLE = re.compile(
 
 
 _SPLIT_SURNAME = re.compile(r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{3,12})(?=,|\s+(?:and|&)\s)")
+_NAME_PART = re.compile(r"[A-Z][\w'’\-]*(?:\s(?:[A-Z][\w'’\-]*|[A-Z]\.))+|(?:[A-Z]\.\s?)+[A-Z][\w'’\-]+")
+_HANDLE_PART = re.compile(r"[\w\-]{2,39}|[a-z]+\s[a-z]+")
+
+
+def _names_and_handles(s: str) -> bool:
+    """Eight parts or more, every one a name of two words or more or a user handle ("NanoCode012",
+    "tkianai", "wanghao yang"), three in five of them names."""
+    parts = [x.strip() for x in re.split(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", s) if x.strip()]
+    if len(parts) < 8:
+        return False
+    names = sum(1 for x in parts if _NAME_PART.fullmatch(x))
+    handles = sum(1 for x in parts if not _NAME_PART.fullmatch(x) and _HANDLE_PART.fullmatch(x))
+    return names + handles == len(parts) and names >= 0.6 * len(parts)
+
+
 _NAME_TOO = re.compile(r"\b(?:An|Press)\b")
 _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z][a-z]+|[A-Z]\.)){1,2}")  # "Bo An", "S. An"
 
@@ -193,14 +208,18 @@ def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
-    if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"\d|[:;\"“”(){}\[\]?!]", s):
+    if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"[:;\"“”(){}\[\]?!]", s):
         return False
+    if re.search(r"\d", s):
+        return _names_and_handles(s)  # a handle may hold digits ("NanoCode012"); a name never does
     joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
     if s.count(",") >= 2:  # "Francesco Calt agirone, Thibaut Lavril": a surname a converter split in two
         joined = _SPLIT_SURNAME.sub(r"\1\2", joined)
     m = AUTHORS_RE.fullmatch(joined.strip())
     if not m:
-        return False
+        # a software citation's contributors: names and user handles ("Jan Hajek, Laurentiu Diaconu,
+        # Marc, albinxavi, fatih, oleg, and wanghao yang"), most of them names
+        return _names_and_handles(s)
     if joined != s and not re.search(r",|\band\b|&", s):
         return False  # "Attention is All": a lower-case word between names needs a real list around it
     words = re.findall(r"[^\W\d_]+(?:-\s?[^\W\d_]+)*", s)  # "Zhi- An", "Su- In": one name, no article
