@@ -29,6 +29,12 @@ from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import mend_torn_words, parse_reference_string
 
 
+def _read(tmp_path: Path, text: str, name: str):  # type: ignore[no-untyped-def]
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_survey_report(path)
+
+
 @pytest.mark.parametrize(
     ("torn", "whole"),
     [
@@ -97,9 +103,7 @@ Adrian Mirza, Sebastian Starke, Erinc Merdivan, and Kevin Maik Jablonka. 2024. B
 
 
 def test_acl_list_with_torn_names_and_lost_periods(tmp_path: Path) -> None:
-    path = tmp_path / "acl.md"
-    path.write_text(ACL_LIST, encoding="utf-8")
-    survey, report = read_survey_report(path)
+    survey, report = _read(tmp_path, ACL_LIST, "acl.md")
     firsts = [(r.authors[0].name if r.authors else None, r.year) for r in survey.references]
     # nine entries, one a blank-line paragraph, none glued to another nor cut at a torn name; a
     # venue ending in a year ("In AI for Accelerated Materials Design-Vienna 2024.") opens none
@@ -214,9 +218,7 @@ def test_tables_images_and_captions_inside_the_list_are_no_entries(tmp_path: Pat
     ]
     text = ("# Layouts\n\n## 1 Introduction\n\nDetectors [12], YOLO [13] and LayoutLM [14] read pages [1-11].\n\n"
             "## References\n\n" + "\n".join(lines) + "\n")
-    path = tmp_path / "docling.md"
-    path.write_text(text, encoding="utf-8")
-    survey, report = read_survey_report(path)
+    survey, report = _read(tmp_path, text, "docling.md")
     assert len(survey.references) == 14
     raws = {r.numbers[0]: r.raw for r in survey.references}
     assert "Figure 6" not in raws["13"] and "image" not in raws["13"]
@@ -238,9 +240,7 @@ def test_a_key_naming_one_work_printed_twice_links_its_first_entry(tmp_path: Pat
         "Yizhong Wang, Yeganeh Kordi, and Swaroop Mishra. 2023. Self-instruct: Aligning language models with "
         "self-generated instructions. In ACL.\n"
     )
-    path = tmp_path / "twice.md"
-    path.write_text(text, encoding="utf-8")
-    survey, report = read_survey_report(path)
+    survey, report = _read(tmp_path, text, "twice.md")
     assert len(survey.references) == 4
     marks = [(m.ref_ids, m.unresolved) for _s, _p, m in survey.citation_marks()]
     assert marks == [([survey.references[0].id], []), ([], ["Wang et al., 2023 (ambiguous: 2 entries)"])]
@@ -293,9 +293,7 @@ References
 def test_plain_text_extraction_without_markdown_headings_is_read(tmp_path: Path) -> None:
     # a PDF's plain text saved as .md: headings are lines of their own, numbered in order; the numbered
     # contributions ("1. We propose ...") and the list's "1. Smith A" are not sections
-    path = tmp_path / "plain.md"
-    path.write_text(PLAIN_TEXT, encoding="utf-8")
-    survey, report = read_survey_report(path)
+    survey, report = _read(tmp_path, PLAIN_TEXT, "plain.md")
     assert survey.title == "Graph neural networks for EEG classification: a review"
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Graph Construction", "Conclusion"]
     related = survey.top_level_sections()[1]
@@ -352,9 +350,7 @@ def test_heading_footnotes_lettered_appendices_from_b_and_elided_particles(tmp_p
         # appendix "A" lost in conversion: "B ...", then "C ...", open the appendices
         "## B Amplitude Spectra of Various Models\n\nFigures.\n\n## C Comparing Different Architectures\n\nTables.\n"
     )
-    path = tmp_path / "waves.md"
-    path.write_text(text, encoding="utf-8")
-    survey, report = read_survey_report(path)
+    survey, report = _read(tmp_path, text, "waves.md")
     # a footnote mark after a word goes; a superscript that is part of a name stays as text
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Method: LA(SER)3", "Conclusion"]
     assert report.unresolved_keys == 0 and report.markers_linked == 1
@@ -384,9 +380,7 @@ def test_plain_text_with_stray_hash_lines_and_figure_labels(tmp_path: Path) -> N
     # pdftotext output: "# Heads" is a table's column header, "Method" a figure's label printed thrice
     body = PLAIN_TEXT.replace("2.1 Convolutional models\n", "2.1 Convolutional models\n# Heads\nMethod\n") \
         .replace("3 Graph Construction\n", "3 Graph Construction\nMethod\n# Heads\nMethod\n")
-    path = tmp_path / "plain.md"
-    path.write_text(body, encoding="utf-8")
-    survey, _report = read_survey_report(path)
+    survey, _report = _read(tmp_path, body, "plain.md")
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related Work", "Graph Construction", "Conclusion"]
 
 

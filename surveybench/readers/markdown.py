@@ -395,13 +395,16 @@ _PLAIN_REFS = re.compile(r"^(?:references|bibliography|works\s+cited|literature\
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
-    run in order, and named ones ("Abstract", "REFERENCES"). With at least two of them, they become
-    headings (depth from the number), the first line the title; numbered lines after the references
-    heading are the list's entries, not sections."""
+    run in order, and named ones ("Abstract", "REFERENCES"). With at least two of them (and more than
+    the file's stray "#" lines, at most three), they become headings (depth from the number), the first
+    line the title; numbered lines after the references heading are the list's entries, not sections."""
     original = lines
-    atx = {i for i, ln in enumerate(lines) if _HEADING.match(ln)}
-    if len(atx) > 3:
-        return lines
+    atx: set[int] = set()
+    for i, ln in enumerate(lines):
+        if ln.startswith("#") and _HEADING.match(ln):
+            atx.add(i)
+            if len(atx) > 3:  # a Markdown file: stop looking
+                return lines
     # a few stray "# Heads" lines (a table's column header in the text) do not make the file Markdown
     # when its plain lines show more headings than that (checked below)
     lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]

@@ -42,15 +42,16 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from surveybench.readers.citations import TORN_DIACRITICS, mend_torn_words
 from surveybench.readers.refstrings import (
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
+    TORN_DIACRITICS,
     URL_RE,
     _plain_vancouver,
     capitalise_names,
     looks_like_author_list,
     loose_surname_first,
+    mend_torn_words,
 )
 
 # numbers of any size: a 100,000-entry list is as valid as a 100-entry one (issue 14)
@@ -684,6 +685,7 @@ _SEVERAL_AUTHORS = re.compile(r",\s.*\b(?:and|&)\s[^,]+$")
 
 
 def _acl_head(text: str, pos: int = 0) -> re.Match[str] | None:
+    """An ACL entry's authors up to ". YEAR. " at ``pos`` (group 1), or None."""
     m = _ACL_HEAD_RE.match(text, pos)
     if m and m.group(2) == " " and not _SEVERAL_AUTHORS.search(m.group(1)):
         return None
