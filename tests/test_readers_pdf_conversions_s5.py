@@ -390,3 +390,39 @@ def test_a_title_with_many_commas_is_no_list_of_names_and_handles() -> None:
     assert not looks_like_author_list("Learning to see, Deep networks, Vision models, Graph theory, Neural nets, Image data, "
                                       "Text mining, and Speech")
     assert not looks_like_author_list("vision, language, audio, video, tables, graphs, code, and maps")
+
+
+AAAI_LIST = """\
+# Sparse attention for video
+
+## Introduction
+
+Video diffusion models (Team Wan et al. 2025; Liu et al. 2025) are slow. Sparse attention (Zhang et al. 2025a)
+helps, as do caches (Liu et al. 2026; Xi et al. 2025).
+
+## Conclusion
+
+Done.
+
+## References
+
+Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025. Timestep embedding tells: It's time to cache for video diffusion model. In Proceedings of CVPR, 7353–7363.
+
+Liu, E.; Ning, X.; Wang, Y.; and Lin, Z. 2026. D2Cache: Accelerating diffusion-based LLMs via dual adaptive caching. arXiv preprint arXiv:2601.01234.
+
+Team Wan; Wang, A.; Ai, B.; Wen, B.; Mao, C.; Xie, C.-W.; et al. 2025. Wan: Open and advanced large-scale video generative models. arXiv preprint arXiv:2503.20314.
+
+Xi, H.; Yang, S.; Zhao, Y.; Xu, C.; et al. 2025. Sparse videogen: Accelerating video diffusion transformers with spatial-temporal sparsity. In ICML.
+
+Zhang, J.; Xiang, C.; Huang, H.; and Chen, J. 2025a. SpargeAttn: Accurate sparse attention accelerating any model inference. In ICML.
+"""
+
+
+def test_aaai_lists_with_semicolons_and_a_group_author_first(tmp_path: Path) -> None:
+    # AAAI's author kit: "Surname, I.; Surname, I.; and Surname, I. YEAR. Title." -- "Wei, F. 2025." inside an
+    # author list opened at its line is a name of that list, not an entry; "Team Wan;" is a group author
+    survey, report = _read(tmp_path, AAAI_LIST, "aaai.md")
+    assert [(r.authors[0].name, r.year) for r in survey.references] == [
+        ("Liu, F.", 2025), ("Liu, E.", 2026), ("Team Wan", 2025), ("Xi, H.", 2025), ("Zhang, J.", 2025)]
+    assert survey.references[2].title == "Wan: Open and advanced large-scale video generative models"
+    assert report.markers == report.markers_linked == 3 and report.unresolved_keys == 0

@@ -646,7 +646,17 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
             if _opens_entry(probe, p):
                 opens.append(p)
         if len(opens) >= 0.6 * len(line_starts):
-            starts = sorted(set(starts) | set(opens))
+            # a start the style found inside the author list of an entry a line opens is a name of
+            # that list, not an entry: AAAI's "Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025." holds
+            # "Wei, F. 2025." (positions bisected: linear in the list)
+            heads = sorted((o, _author_head_end(probe, o)) for o in opens)
+            head_starts = [o for o, _e in heads]
+            inner = set()
+            for st in starts:
+                k = bisect.bisect_left(head_starts, st) - 1
+                if k >= 0 and heads[k][0] < st < heads[k][1]:
+                    inner.add(st)
+            starts = sorted((set(starts) - inner) | set(opens))
     if not starts:
         # no recognisable author list: one paragraph, one entry
         for p in paragraphs:
@@ -822,6 +832,18 @@ _ELSEVIER_LINE = re.compile(
     rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]er)\s)?[A-ZÀ-Þ][\w'’\-]++,\s{_INITIALS}"
     rf"(?:,?\s(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|&|and)\s)?[A-ZÀ-Þ][\w'’\-]++,?\s{_INITIALS}){{0,30}}+"
     r",\s(?:19|20)\d{2}[a-z]?\.\s")
+
+
+def _author_head_end(text: str, pos: int) -> int:
+    """Where the author list of the entry opening at ``pos`` ends (``pos`` when none is read)."""
+    window = text[pos : pos + 1700]
+    m = _SURNAME_FIRST.match(window)
+    if m:
+        return pos + m.end()
+    m = _acl_head(window)
+    if m and looks_like_author_list(m.group(1)):
+        return pos + m.end(1)
+    return pos
 
 
 def _opens_entry(text: str, pos: int) -> bool:
