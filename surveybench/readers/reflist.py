@@ -130,11 +130,11 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else ln for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
-    debris = [ln.strip() for ln in lines if _LIST_DEBRIS.match(ln)]
+    debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
-        lines = [ln for ln in lines if not _LIST_DEBRIS.match(ln)]
-        res = split_reference_lines(lines)
-        res.skipped.extend(("a table, an image or a caption inside the reference list", ln[:300]) for ln in debris)
+        dropped = set(debris)
+        res = split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
+        res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
         return res
     cut = _source_list_start(lines)
     if cut is not None:

@@ -73,10 +73,8 @@ def read_text_noted(path: Path) -> tuple[str, list[str]]:
             f"not valid {encoding.upper()} text: byte 0x{bad} at offset {exc.start} "
             "(re-save the file as UTF-8)",
         ) from None
-    # Control characters other than whitespace are a sign of a binary file decoded by luck.
     sample = text[:8192]
-    ctrl = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\n\r\f")
-    if ctrl > max(8, len(sample) // 100):
+    if _control_chars(sample) > max(8, len(sample) // 100):
         if nul >= 0:
             raise ReaderError(path, binary_nul)
         raise ReaderError(path, "binary file (control characters), not a Markdown or JSON survey")
@@ -84,8 +82,7 @@ def read_text_noted(path: Path) -> tuple[str, list[str]]:
         raise ReaderError(path, f"binary file (contains NUL characters after decoding {encoding.upper()})")
     if nul >= 0:  # anywhere in the file, not only in its first 8 KB (issue 14)
         count = text.count("\x00")
-        whole_ctrl = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f")
-        if whole_ctrl * 1000 > len(text):  # more than one in a thousand characters: not glyph debris
+        if _control_chars(text) * 1000 > len(text):  # more than one in a thousand characters: not glyph debris
             raise ReaderError(path, binary_nul)
         text = text.replace("\x00", "\ufffd")
         notes.append(
@@ -93,3 +90,8 @@ def read_text_noted(path: Path) -> tuple[str, list[str]]:
             "a converter's unmapped glyphs in otherwise valid UTF-8 text"
         )
     return text.replace("\r\n", "\n").replace("\r", "\n"), notes
+
+
+def _control_chars(text: str) -> int:
+    """Control characters other than whitespace: a sign of a binary file decoded by luck."""
+    return sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f")
