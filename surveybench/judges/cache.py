@@ -26,6 +26,7 @@ from typing import Any
 
 from surveybench.judges.types import JudgeCacheError
 from surveybench.secrets import redact_secrets
+from surveybench.sqlite_wal import connect_wal
 
 
 def cache_key(**parts: Any) -> str:
@@ -47,23 +48,21 @@ class ReplyCache:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30.0)
-            if check:
-                # reads every page once: a truncated or damaged file fails here, by name,
-                # instead of in the middle of a run
-                verdict = self._db.execute("PRAGMA quick_check").fetchone()
-                if verdict is None or verdict[0] != "ok":
-                    raise sqlite3.DatabaseError(f"integrity check: {verdict[0] if verdict else 'no answer'}")
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS replies ("
-                " key TEXT PRIMARY KEY, judge TEXT NOT NULL, prompt TEXT NOT NULL,"
-                " reply TEXT NOT NULL, prompt_tokens INTEGER NOT NULL,"
-                " completion_tokens INTEGER NOT NULL, truncated INTEGER NOT NULL,"
-                " created REAL NOT NULL)"
+            # check: reads every page once, so a truncated or damaged file fails here, by name,
+            # instead of in the middle of a run
+            self._db = connect_wal(
+                self.path,
+                timeout=30.0,
+                check=check,
+                setup=(
+                    "PRAGMA synchronous=NORMAL",
+                    "CREATE TABLE IF NOT EXISTS replies ("
+                    " key TEXT PRIMARY KEY, judge TEXT NOT NULL, prompt TEXT NOT NULL,"
+                    " reply TEXT NOT NULL, prompt_tokens INTEGER NOT NULL,"
+                    " completion_tokens INTEGER NOT NULL, truncated INTEGER NOT NULL,"
+                    " created REAL NOT NULL)",
+                ),
             )
-            self._db.commit()
         except sqlite3.DatabaseError as exc:
             raise self._error(exc) from exc
 
