@@ -385,6 +385,8 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
 
 
 _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
+_PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
+_PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
     r"^(?:abstract|introduction|related\s+work|background|literature\s+review|methods?|methodology|results|"
     r"discussion|conclusions?|summary|references|bibliography|works\s+cited|literature\s+cited|"
@@ -408,42 +410,62 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     # when its plain lines show more headings than that (checked below)
     lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]
     found: dict[int, int] = {}  # line index -> heading depth
+    line_counts = Counter(ln.strip() for ln in lines)
     named_counts = Counter(ln.strip().lower().rstrip(":") for ln in lines if _PLAIN_NAMED.match(ln.strip()))
     last: tuple[int, ...] = (0,)
+    named_since = False  # a named heading ("Introduction") since the last numbered one: it took a number
     in_refs = in_fence = False
     first: int | None = None  # the title: the first line of words outside a fence
+    number_lines: dict[int, int] = {}  # heading line -> its number's line of its own ("2" / "Background")
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
             in_fence = not in_fence
             continue
-        if in_fence or not text:
+        if in_fence or not text or i in number_lines:
             continue
         if first is None and re.search(r"[^\W\d_]{2}", text):
             first = i
             continue
         if len(text) > 110:
             continue
-        if _PLAIN_NAMED.match(text):
+        title_at = i
+        if _PLAIN_NUMBER_ALONE.match(text) and not in_refs:
+            # a heading's number on a line of its own, its title on the next line of text (two-column
+            # extraction); a table's numbers are followed by more numbers or by labels printed again
+            j = next((k for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), None)
+            title = lines[j].strip() if j is not None else ""
+            if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10:
+                continue
+            text, title_at = f"{text.rstrip('.')} {title}", j
+        elif _PLAIN_NAMED.match(text):
             # a name printed on several lines of its own is a figure's label ("Method"), not a heading
             if named_counts[text.lower().rstrip(":")] == 1:
                 found[i] = 1
                 in_refs = bool(_REF_TITLE.match(text))
+                named_since = named_since or not text.lower().startswith("abstract")
             continue
         m = _PLAIN_NUMBERED.match(text)
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
             continue
         num = tuple(int(x) for x in m.group(1).split("."))
-        # in order: the next top-level number, or the next subsection of the current one
-        if (len(num) == 1 and num[0] == last[0] + 1) or (
+        # in order: the next top-level number (or the one after, when a named heading took the next),
+        # or the next subsection of the current one
+        if (len(num) == 1 and (num[0] == last[0] + 1 or (named_since and num[0] == last[0] + 2))) or (
                 len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
-            found[i] = len(num)
-            last = num
+            found[title_at] = len(num)
+            if title_at != i:
+                number_lines[title_at] = i
+            in_refs = bool(_REF_TITLE.match(m.group(2)))
+            last, named_since = num, False
     if len(found) < max(2, len(atx) + 1):
         return original
     out = list(lines)
     for i, depth in found.items():
-        out[i] = "#" * (1 + depth) + " " + lines[i].strip()
+        number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
+        out[i] = "#" * (1 + depth) + " " + number + lines[i].strip()
+    for i in number_lines.values():
+        out[i] = ""
     if first is not None and len(lines[first].split()) <= 30:
         out[first] = "# " + lines[first].strip()
     report.warnings.append(
