@@ -93,3 +93,77 @@ def test_two_column_headings_with_their_numbers_on_lines_of_their_own(tmp_path: 
     assert [(s.title, s.level) for s in survey.sections if s.parent == denoising.index] == [("Outlier Features", 2)]
     assert len(survey.references) == 3
     assert report.unresolved_keys == 0 and report.markers_linked == report.markers == 5
+
+
+# ---- 819 unlabelled MinerU conversions (EMNLP 2023, ICCV 2023, CVPR 2024): sections ----------------
+
+RESTARTED_LIST = """\
+# Neural Redshift: Random Networks are not Random Functions
+
+## Abstract
+
+Networks are biased.
+
+## 1. Introduction
+
+Simplicity bias is studied [1].
+
+## Summary of findings.
+
+We find three things.
+
+## 2. How to Measure Inductive Biases?
+
+Two questions follow.
+
+## 1. What are these properties?
+
+Complexity [2].
+
+## 2. What gives neural networks these properties?
+
+Activations.
+
+## 3. Inductive Biases in Random Networks
+
+ReLU networks [1, 2].
+
+## 4. Conclusions
+
+Done.
+
+## References
+
+[1] A. Smith. Simplicity bias. In ICML, 2020.
+[2] B. Jones. Complexity of functions. In NeurIPS, 2021.
+"""
+
+
+def test_a_list_printed_as_headings_inside_numbered_sections(tmp_path: Path) -> None:
+    # the sections run 1, 2, 3, 4 through a list's "1." / "2." made headings: the list items are no
+    # sections (before: the repeated numbers made every number meaningless, 8 top-level sections)
+    survey, _report = _read(tmp_path, RESTARTED_LIST, "redshift.md")
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "How to Measure Inductive Biases?", "Inductive Biases in Random Networks", "Conclusions"]
+    measure = survey.top_level_sections()[1]
+    assert [s.title for s in survey.sections if s.parent == measure.index] == [
+        "What are these properties?", "What gives neural networks these properties?"]
+
+
+def test_restarting_numbers_without_a_run_still_number_items_not_sections(tmp_path: Path) -> None:
+    # "1." / "2." under each of two unnumbered sections: no run 1, 2, 3 -- the depth decides, as before
+    text = ("# Title\n\n## Methods\n\n### 1. Data\n\nText [1].\n\n### 2. Model\n\nText.\n\n## Results\n\n"
+            "### 1. Accuracy\n\nText.\n\n### 2. Speed\n\nText.\n\n## References\n\n[1] A. Smith. Data. In ICML, 2020.\n")
+    survey, _report = _read(tmp_path, text, "items.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Methods", "Results"]
+
+
+def test_unnumbered_headings_after_the_list_of_a_numbered_paper_are_appendix(tmp_path: Path) -> None:
+    text = ("# Is ChatGPT a solver?\n\n## 1 Introduction\n\nText [1].\n\n## 2 Experiments\n\nText.\n\n"
+            "## 3 Conclusion\n\nDone.\n\n## References\n\n[1] A. Smith. Data. In ICML, 2020.\n\n"
+            "## Frequently Asked Questions (FAQs)\n\nAnswers.\n\n## Q: Does a sea otter eat spiders?\n\nNo.\n\n"
+            "## Evaluation Steps:\n\n1. Read.\n")
+    survey, _report = _read(tmp_path, text, "faq.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Experiments", "Conclusion"]
+    # still sections of the file (not content): nothing is lost
+    assert "Frequently Asked Questions (FAQs)" in [s.title for s in survey.sections]

@@ -558,10 +558,18 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
     # under the next) numbers items within sections, not the sections' levels: those headings
     # take their level from their depth, like unnumbered ones
-    firsts = [h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()]
-    if len(firsts) != len(set(firsts)):
-        for h in kept:
-            if h.number_level == 1 and h.number and h.number.isdigit():
+    top_numbered = [h for h in kept if h.number_level == 1 and h.number and h.number.isdigit()]
+    if len({h.number for h in top_numbered}) != len(top_numbered):
+        # ... unless the sections run 1, 2, 3, ... in order through them, and the restarts are fewer:
+        # a list's "1. What are these properties?" made a heading inside section 2 is no section
+        chain: list[_Heading] = []
+        for h in top_numbered:
+            if int(h.number or 0) == len(chain) + 1:
+                chain.append(h)
+        in_chain = {id(h) for h in chain}
+        sections_run_on = len(chain) >= 3 and len(top_numbered) - len(chain) < len(chain)
+        for h in top_numbered:
+            if not (sections_run_on and id(h) in in_chain):
                 h.number_level = None
 
     _local_numbering(kept)
@@ -637,8 +645,12 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
         seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)))
         refs_seen = refs_seen or is_ref
+        # after the list of a numbered paper, an unnumbered heading ("Frequently Asked Questions", "Q: ...",
+        # a prompt's "Evaluation Steps:") is appendix material, not a section of the paper
+        after_list = refs_seen and not is_ref and numbered_body and h.number is None
         is_content = not (
-            is_ref
+            after_list
+            or is_ref
             or back
             or acl_back
             # a report's "Executive Summary" before its first section (numbered or not) is its
