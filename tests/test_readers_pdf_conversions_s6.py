@@ -167,3 +167,45 @@ def test_unnumbered_headings_after_the_list_of_a_numbered_paper_are_appendix(tmp
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Experiments", "Conclusion"]
     # still sections of the file (not content): nothing is lost
     assert "Frequently Asked Questions (FAQs)" in [s.title for s in survey.sections]
+
+
+# ---- the same pool: ACL lists, one entry a paragraph ---------------------------------------------------
+
+def _heads(lines: list[str]) -> list[str]:
+    from surveybench.readers.reflist import split_reference_lines
+
+    return [e.raw.split(". 20")[0] for e in split_reference_lines(lines).entries]
+
+
+def test_a_stray_period_after_a_given_name_keeps_the_entry_whole() -> None:
+    lines = [
+        "Christy L Bloomquist. 2017. An examination of oral reading fluency. Utah State University.", "",
+        "Amy Burkhardt, Maya. Yablonski, Jamie Mitchell, Liesbeth Gijbels, and Jason D. Yeatman. 2023. Developing "
+        "items for a silent reading efficiency task. Conference presentation.", "",
+        "Zhuohan Li, Dacheng Li, Eric. P Xing, Hao Zhang, and Ion Stoica. 2023. Judging llm-as-a-judge with mt-bench.", "",
+        # a venue's place before the next entry's first author is no name with a stray period
+        "Antonio Toral. 2009. The lexical substitution task at evalita 2009. In Proceedings of EVALITA Workshop, 11th "
+        "Congress of Italian Association for Artificial Intelligence, Reggio Emilia, Italy.", "",
+        "Weizhe Yuan, Graham Neubig, and Pengfei Liu. 2021. Bartscore: Evaluating generated text. In NeurIPS.",
+    ]
+    assert _heads(lines) == [
+        "Christy L Bloomquist",
+        "Amy Burkhardt, Maya. Yablonski, Jamie Mitchell, Liesbeth Gijbels, and Jason D. Yeatman",
+        "Zhuohan Li, Dacheng Li, Eric. P Xing, Hao Zhang, and Ion Stoica",
+        "Antonio Toral",
+        "Weizhe Yuan, Graham Neubig, and Pengfei Liu",
+    ]
+
+
+def test_a_torn_ogonek_does_not_hide_an_author_list() -> None:
+    # "Maja Tr˛ebacz": the ogonek of "ę" set apart, like the other torn accents
+    lines = [
+        "Javid Ebrahimi, Dhruv Gelda, and Wei Zhang. 2020. How can self-attention networks recognize dyck-n "
+        "languages? CoRR, abs/2010.04303.", "",
+        "Amelia Glaese, Nat McAleese, Maja Tr˛ebacz, John Aslanides, and Geoffrey Irving. 2022. Improving alignment "
+        "of dialogue agents via targeted human judgements.", "",
+        "Yaru Hao, Zewen Chi, Li Dong, and Furu Wei. 2022. Optimizing prompts for text-to-image generation.",
+    ]
+    assert _heads(lines) == ["Javid Ebrahimi, Dhruv Gelda, and Wei Zhang",
+                             "Amelia Glaese, Nat McAleese, Maja Tr˛ebacz, John Aslanides, and Geoffrey Irving",
+                             "Yaru Hao, Zewen Chi, Li Dong, and Furu Wei"]

@@ -837,13 +837,16 @@ _ELSEVIER_LINE = re.compile(
 def _author_head_end(text: str, pos: int) -> int:
     """Where the author list of the entry opening at ``pos`` ends (``pos`` when none is read)."""
     window = text[pos : pos + 1700]
+    end = pos
     m = _SURNAME_FIRST.match(window)
     if m:
-        return pos + m.end()
+        end = pos + m.end()
+    # the longer reading: "Amy Burkhardt, Maya. Yablonski, Jamie Mitchell, and Jason D. Yeatman. 2023." is one
+    # ACL list with a stray period, though "Amy Burkhardt, Maya." reads as a surname-first name
     m = _acl_head(window)
     if m and looks_like_author_list(m.group(1)):
-        return pos + m.end(1)
-    return pos
+        end = max(end, pos + m.end(1))
+    return end
 
 
 def _opens_entry(text: str, pos: int) -> bool:

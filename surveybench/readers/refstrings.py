@@ -204,6 +204,11 @@ _NAME_TOO = re.compile(r"\b(?:An|Press)\b")
 _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z][a-z]+|[A-Z]\.)){1,2}")  # "Bo An", "S. An"
 
 
+# a given name alone between a comma and a period, then a surname alone or an initial and a surname:
+# not "..., Reggio Emilia, Italy. Weizhe Yuan, ..." (a venue's place, then the next entry's first author)
+_STRAY_NAME_PERIOD = re.compile(r"(?<=, )([A-Z][a-z]+)\.(?=\s(?:[A-Z][a-z]+,|[A-Z]\.?\s[A-Z][a-z]+,))")
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
@@ -215,6 +220,9 @@ def looks_like_author_list(segment: str) -> bool:
     joined = _LOWER_SYLLABLE.sub(r"\1-\2 ", s)  # "Wen tau Yih": a converter dropped the hyphen of "Wen-tau"
     if s.count(",") >= 2:  # "Francesco Calt agirone, Thibaut Lavril": a surname a converter split in two
         joined = _SPLIT_SURNAME.sub(r"\1\2", joined)
+        # "Amy Burkhardt, Maya. Yablonski, Jamie Mitchell", "Dacheng Li, Eric. P Xing": a stray period
+        # after a given name inside a list of three or more
+        joined = _STRAY_NAME_PERIOD.sub(r"\1", joined)
     m = AUTHORS_RE.fullmatch(joined.strip())
     if not m:
         # a software citation's contributors: names and user handles ("Jan Hajek, Laurentiu Diaconu,
@@ -267,7 +275,7 @@ def split_authors(segment: str) -> list[str]:
     return out
 
 
-TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
+TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯˛"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
 # a name torn by its accents, with the converter's spaces around them: "Mozeti´ c", "Vrandeciˇ c",
 # "Lukoši ˙ ut¯ e", "G¨otze", "Jim ´ enez", "M ¨uller": a capitalised fragment, then after each accent at
 # most five lower-case letters (longer, it is a word of its own with debris before it: "Towards ´
