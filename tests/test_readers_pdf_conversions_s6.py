@@ -209,3 +209,71 @@ def test_a_torn_ogonek_does_not_hide_an_author_list() -> None:
     assert _heads(lines) == ["Javid Ebrahimi, Dhruv Gelda, and Wei Zhang",
                              "Amelia Glaese, Nat McAleese, Maja Tr˛ebacz, John Aslanides, and Geoffrey Irving",
                              "Yaru Hao, Zewen Chi, Li Dong, and Furu Wei"]
+
+
+# ---- the tuning split dev7: ChatGPT deep-research reports exported from .docx (pandoc Markdown) -----
+
+DOCX_REPORT = """\
+# History of Neural Networks
+
+## Executive Summary
+
+Neural networks rose twice.
+
+## Annotated Timeline
+
+Rosenblatt built the perceptron[\\[1\\]](https://en.wikipedia.org/wiki/History_of_ANN#:~:text=perceptron)[\\[3\\]](https://en.wikipedia.org/wiki/History_of_ANN#:~:text=Mark).
+Hebb proposed his rule[\\[2\\]](https://news.cornell.edu/stories/perceptron#:~:text=Hebb) in 1949.
+
+## Comparative Analysis
+
+Scaling won[\\[4\\]](https://arxiv.org/abs/2505.03165#:~:text=scale).
+
+## Bibliography
+
+#### Primary Sources (Original Papers):
+
+1.  McCulloch, W. S., & Pitts, W. (1943). *A logical calculus of the ideas immanent in nervous activity*. Bull. Math. Biophys., 5, 115--133.[\\[1\\]](https://en.wikipedia.org/wiki/History_of_ANN#:~:text=calculus)
+2.  Hebb, D. O. (1949). *The Organization of Behavior*. Wiley, New York.
+
+#### Secondary Sources (Surveys and Books):
+
+1.  Nilsson, N. J. (2010). *The Quest for Artificial Intelligence*. Cambridge University Press.
+
+------------------------------------------------------------------------
+
+[\\[1\\]](https://en.wikipedia.org/wiki/History_of_ANN#:~:text=calculus) [\\[3\\]](https://en.wikipedia.org/wiki/History_of_ANN#:~:text=Mark) History of artificial neural networks - Wikipedia
+
+<https://en.wikipedia.org/wiki/History_of_ANN>
+
+[\\[2\\]](https://news.cornell.edu/stories/perceptron#:~:text=Hebb) https://news.cornell.edu/stories/perceptron
+
+<https://news.cornell.edu/stories/perceptron>
+
+[\\[4\\]](https://arxiv.org/abs/2505.03165#:~:text=scale) [2505.03165] Improving the Reproducibility of Deep Learning Software
+
+<https://arxiv.org/abs/2505.03165>
+"""
+
+
+def test_docx_report_with_curated_lists_under_subheadings_and_linked_source_groups(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, DOCX_REPORT, "report.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Annotated Timeline", "Comparative Analysis"]
+    # 2 + 1 curated entries (the text does not cite them) and 3 source groups (one page, several numbers)
+    assert len(survey.references) == 6
+    sources = [r for r in survey.references if r.numbers]
+    assert [r.numbers for r in sources] == [["1", "3"], ["2"], ["4"]]
+    assert [r.title for r in sources][0] == "History of artificial neural networks"
+    assert sources[1].url == "https://news.cornell.edu/stories/perceptron"
+    assert [r.title for r in survey.references if not r.numbers] == [
+        "A logical calculus of the ideas immanent in nervous activity", "The Organization of Behavior",
+        "The Quest for Artificial Intelligence"]
+    assert report.markers == report.markers_linked == 4 and report.unresolved_keys == 0
+
+
+def test_prioritized_sources_heading_opens_the_reference_list(tmp_path: Path) -> None:
+    text = DOCX_REPORT.replace("## Bibliography\n\n#### Primary Sources (Original Papers):\n\n", "## Prioritized Sources\n\n") \
+        .replace("#### Secondary Sources (Surveys and Books):\n\n1.  Nilsson", "3.  Nilsson")
+    survey, report = _read(tmp_path, text, "report.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Annotated Timeline", "Comparative Analysis"]
+    assert len(survey.references) == 6 and report.markers_linked == 4

@@ -33,14 +33,16 @@ ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev6", "holdout2", "holdout3", "holdout4", "holdout5")
-TUNED, NEVER_TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev6"}, {"holdout2", "holdout3", "holdout4", "holdout5"}
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev6", "dev7", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")
+TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev6", "dev7"}
+NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout5", "holdout6"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
-# the sixth has no never-tuned half: all of it was labelled to tune on
+# the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
+# side by side by two people from repositories each claimed first, holdout6 blind)
 BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4, "holdout5": 5,
-           "dev6": 6}
+           "dev6": 6, "dev7": 7, "holdout6": 7}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -82,7 +84,9 @@ def test_schema() -> None:
         assert src["license"] and re.fullmatch(r"[0-9a-f]{64}", f["sha256"])
         assert isinstance(f["references"], int) and f["references"] >= 0
         assert f["top_level_sections"] and all(isinstance(t, str) and t.strip() for t in f["top_level_sections"])
-        assert 3 <= len(f["paragraphs"]) <= 5, f["file"]
+        # 3-5 paragraphs; fewer only where the file has no more citing ones (a converter that dropped
+        # almost every citation number: said in the file's style)
+        assert 3 <= len(f["paragraphs"]) <= 5 or (1 <= len(f["paragraphs"]) < 3 and "dropped" in f["style"]), f["file"]
         for p in f["paragraphs"]:
             assert set(p) <= {"anchor", "cites", "dangling"}
             # facts only: a short quote to find the paragraph, never its text
@@ -131,10 +135,10 @@ def test_splits_are_honest() -> None:
     assert 0.3 <= by_split["dev3"] / (by_split["dev3"] + by_split["holdout3"]) <= 0.45
     assert (by_split["dev"], by_split["dev1b"]) == (15, 27)
     assert sum(by_split[s] for s in NEVER_TUNED) >= 40
-    # the first batch holds its three families in both halves; research articles are batches 2, 4, 5 and 6
+    # the first batch holds its three families in both halves; research articles are batches 2, 4, 5, 6 and 7
     for split in ("dev", "dev1b"):
         assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
-    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6}
+    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6, 7}
     for split in SPLITS:
         assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
     # the third batch: PDF conversions of real surveys, mostly author-year, and deep-research reports

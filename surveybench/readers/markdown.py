@@ -62,7 +62,8 @@ _ROMAN = re.compile(
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 _REF_NAMES = (
     r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s+cited|"
-    r"literature\s+cited|citations?|(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
+    r"literature\s+cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
+    r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
 )
 _REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
@@ -147,6 +148,13 @@ def read_markdown_text(
             report.skip(reason, sample)
         report.warnings.extend(split.warnings)
         entries.extend(split.entries)
+    sources = {n for e in entries if e.layout == "source" for n in e.numbers}
+    if sources:
+        # a report's curated lists under the reference heading ("#### Primary Sources" 1..14, "####
+        # Secondary Sources" 1..11) before its source list: the text's numbers point at the sources
+        for e in entries:
+            if e.layout != "source" and set(e.numbers) & sources:
+                e.numbers, e.layout = [], "curated"
     references, by_number = _build_references(entries, report, numbered_overrides or {})
     paren_list = sum(1 for e in entries if e.layout == "paren") > len(entries) / 2
 
@@ -613,6 +621,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     stack: list[Section] = []
     in_refs = False
+    ref_depth = 0  # the depth of the reference heading whose list is open
     seen_numbers: set[str] = set()
     numbered_body = sum(1 for h in kept if h.number_level == 1) >= 2
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
@@ -620,10 +629,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first = _first_item_number(lines[h.line + 1 : end])
-        if in_refs and first is not None and first > 3 and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))):
-            # a running header or page number the converter made a heading, inside the list
+        if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
+                (first is not None and first > 3) or h.depth > ref_depth):
+            # a running header or page number the converter made a heading, inside the list; or a
+            # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
-            doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
+            if first is not None and first > 3:
+                doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
+            else:  # a list of its own, numbered from 1 again
+                doc.ref_blocks.append(lines[h.line + 1 : end])
             continue
         if h.number:
             seen_numbers.add(h.number.split(".")[0])
@@ -672,7 +686,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             is_content=is_content,
         )
         body = lines[h.line + 1 : end]
-        in_refs = is_ref
+        in_refs, ref_depth = is_ref, h.depth
         if is_ref:
             doc.ref_blocks.append(body)
             body = []

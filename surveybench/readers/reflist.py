@@ -107,7 +107,9 @@ def _source_list_start(lines: list[str]) -> int | None:
         if seen_text and i > 0 and not lines[i - 1].strip() and is_source(i):
             if not any(_DOT_NUM.match(x) or _BULLET.match(x) or re.match(r"^\s*\[\d+\]", x) for x in lines[:i]):
                 return None  # a note before the sources ("Detailed citation list omitted"), not a list
-            starts = [j for j in range(i, len(lines)) if lines[j].strip() and (j == 0 or not lines[j - 1].strip())]
+            # (a URL on a line of its own is a source's address, printed under its title: no start)
+            starts = [j for j in range(i, len(lines))
+                      if lines[j].strip() and (j == 0 or not lines[j - 1].strip()) and not _URL_ONLY.match(lines[j])]
             if sum(1 for j in starts if is_source(j)) >= 0.6 * len(starts):
                 return i
             return None
@@ -124,11 +126,33 @@ _LIST_DEBRIS = re.compile(
     r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s)")
 
 
+# a deep-research export's source group (ChatGPT via .docx and pandoc): the numbers that cite one page,
+# each a link to a passage of it, then the page's title: "[\[14\]](https://...#:~:text=...) [\[49\]](...)
+# Neural Networks - History", the page's URL on the next line ("<https://...>")
+_LINKED_NUMBER = r"\[\\?\[(\d{1,4})\\?\]\]\((?:[^()\s]|\([^()\s]*\))*\)"
+_LINKED_GROUP = re.compile(rf"^\s*(?:{_LINKED_NUMBER}\s*)+")
+# inside an entry, after its text, a link to a web page: a citation of the report's source, not a label
+# (marker's "- [\[27\]](#page-8-8) Y. Zhang, ..." labels its entry with a link to the page)
+_CITED_SOURCE = re.compile(r"(?<=[\w.)*,;:])\s?\[\\?\[\d{1,4}\\?\]\]\(https?://(?:[^()\s]|\([^()\s]*\))*\)")
+
+
+def _unlink_source_group(line: str) -> str:
+    """A source group's line as the source lists of other exports print it: "14 49 Neural Networks -
+    History" (numbers, then the title), so one reader serves both; any other line as it is."""
+    m = _LINKED_GROUP.match(line)
+    if not m:
+        # a curated entry citing a source of the report ("... Neural Networks, 61, 85-117.[\[121\]](url)"):
+        # the citation is no part of the entry, and its bracketed number would read as the entry's label
+        return _CITED_SOURCE.sub("", line) if "[" in line else line
+    numbers = re.findall(_LINKED_NUMBER, m.group(0))
+    return " ".join(numbers) + " " + line[m.end() :].strip()
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
-    lines = ["" if _RULE_LINE.match(ln) else ln for ln in lines]
+    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(ln) for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
@@ -542,7 +566,9 @@ def _from_source_stream(segments: list[str], res: SplitResult, current: RefEntry
             res.entries.append(current)
         elif current is not None and current.layout == "source" and not URL_RE.search(current.raw):
             current.raw += " " + seg  # the title went on, or its URL came after a blank line
-        elif current is not None and current.layout == "bullet" and _URL_ONLY.match(seg):
+        elif current is not None and current.layout in ("bullet", "source") and _URL_ONLY.match(seg) and (
+                current.layout == "bullet" or _same_address(seg, current.raw)):
+            # a source's address under it, where its title was the address already ("17 https://a" / "<https://a>")
             current.raw += " " + seg
         elif URL_RE.search(seg) and res.entries:
             # A source whose numbers were lost in conversion: kept, but it has no number.
@@ -554,6 +580,13 @@ def _from_source_stream(segments: list[str], res: SplitResult, current: RefEntry
         else:
             res.skipped.append(("text between reference entries", seg))
     return current
+
+
+def _same_address(url_line: str, entry: str) -> bool:
+    """Is the URL on ``url_line`` the last one ``entry`` prints (angle brackets aside)?"""
+    urls = [u.group(0).strip("<>") for u in URL_RE.finditer(entry)]
+    m = URL_RE.search(url_line)
+    return bool(urls and m and m.group(0).strip("<>") == urls[-1])
 
 
 def _url_segments(text: str) -> list[str]:

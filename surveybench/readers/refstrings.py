@@ -483,6 +483,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
     text = text.replace("\\[", "[").replace("\\]", "]")  # Markdown escapes: "\\[2402.04997\\]"
     prose = MD_LINK_RE.sub(_link, text)
     prose = URL_RE.sub(" ", prose)
+    prose = re.sub(r"<\s+>|<\s*$", " ", prose) if "<" in prose else prose  # the angle brackets of "<https://...>"
     prose = LEADING_ARXIV_RE.sub("", prose)
     prose = _WS.sub(" ", prose).strip()
     prose = _ACCESSED.sub("", prose).strip()
