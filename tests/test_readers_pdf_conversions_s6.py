@@ -277,3 +277,99 @@ def test_prioritized_sources_heading_opens_the_reference_list(tmp_path: Path) ->
     survey, report = _read(tmp_path, text, "report.md")
     assert [s.title for s in survey.top_level_sections()] == ["Annotated Timeline", "Comparative Analysis"]
     assert len(survey.references) == 6 and report.markers_linked == 4
+
+
+SMALL_CAPS = """\
+# A NGLE - OPTIMIZED  T EXT  E MBEDDINGS
+
+# A BSTRACT
+
+We embed text.
+
+# 1 I NTRODUCTION
+
+Text embeddings (Touvron et al., 2023a;b) and (Rozière et al., 2023).
+
+# 2 R ELATED  W ORK
+
+Earlier work (Touvron et al., 2023a).
+
+# 3 C ONCLUSION
+
+Done.
+
+# R EFERENCES
+
+Hugo Touvron, Thibaut Lavril, and Baptiste Rozi\\` ere. Llama: Open and efficient foundation language models. arXiv preprint arXiv:2302.13971, 2023a.
+
+Hugo Touvron, Louis Martin, and Kevin Stone. Llama 2: Open foundation and fine-tuned chat models. arXiv preprint arXiv:2307.09288, 2023b.
+
+Baptiste Rozi\\` ere, Jonas Gehring, and Fabian Gloeckle. Code llama: Open foundation models for code. arXiv preprint arXiv:2308.12950, 2023.
+"""
+
+
+def test_small_capital_headings_and_compressed_year_suffixes(tmp_path: Path) -> None:
+    # ICLR prints headings in small capitals: the large first capital reaches Markdown set apart
+    survey, report = _read(tmp_path, SMALL_CAPS, "angle.md")
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "RELATED WORK", "CONCLUSION"]
+    assert len(survey.references) == 3
+    # "2023a;b" cites both; a grave accent torn from "Rozière" ("Rozi\\` ere") is read whole
+    assert report.markers == report.markers_linked == 3 and report.unresolved_keys == 0
+    marks = [c.ref_ids for _s, p in survey.paragraphs() for c in p.citations]
+    assert marks == [["u1", "u2"], ["u3"], ["u1"]]
+
+
+def test_one_split_capital_heading_is_left_alone(tmp_path: Path) -> None:
+    # "A SURVEY" alone is no evidence of small capitals: the article stays a word
+    text = "# A SURVEY OF GRAPHS\n\n## 1 Introduction\n\nText.\n\n## 2 Methods\n\nText.\n"
+    survey, _report = _read(tmp_path, text, "survey.md")
+    assert survey.title == "A SURVEY OF GRAPHS"
+
+
+ELSEVIER_DOCLING = """\
+## Computers &amp; Industrial Engineering
+
+## A novel hyper-heuristic for heterogeneous vehicle routing
+
+## Wei Qin * , Zilong Zhuang
+
+## A R T I C L E  I N F O
+
+Keywords: routing
+
+## A B S T R A C T
+
+We route vehicles.
+
+## 1. Introduction
+
+Exact methods (Avci &amp; Topaloglu, 2016; Pessoa et al., 2018) and learning (Fan et al., 2020).
+
+## 2. Conclusion
+
+Done.
+
+## References
+
+Ahmed, L. N., Mumford, C. L., &amp; Kheiri, A. (2019). Solving urban transit route design problem. European Journal of Operational Research, 274 (2), 545 -559.
+
+- Avci, M., &amp; Topaloglu, S. (2016). A hybrid metaheuristic algorithm for heterogeneous vehicle routing. Expert Systems with Applications, 53 , 160 -171.
+- Epitropakis, M. G., &amp; Burke, E. K. (2018). Hyper-heuristics. Handbook of Heuristics , 489 545. -
+- Fan, C., Zeng, L., Sun, Y., &amp; Liu, Y. Y. (2020). Finding key players in complex networks. Nature Machine Intelligence, 2 , 317 -324.
+
+Pessoa, A., Sadykov, R., &amp; Uchoa, E. (2018). Enhanced branch-cut-and-price algorithm. European Journal of Operational Research, 270 (2), 530 -546.
+
+- Pillay, N., &amp; Qu, R. (2018). Hyper-Heuristics: Theory and Applications . Springer International Publishing.
+"""
+
+
+def test_elsevier_title_page_html_entities_and_half_bulleted_apa_list(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, ELSEVIER_DOCLING, "qin.md")
+    # the journal, title, authors, "A R T I C L E I N F O" and "A B S T R A C T" before section 1 are the title page
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]
+    # "&amp;" is "&"; bulleted and plain entries are one list; a bullet's "-" left at a line's end is no hyphen
+    assert [r.authors[0].name for r in survey.references] == ["Ahmed, L. N.", "Avci, M.", "Epitropakis, M. G.", "Fan, C.",
+                                                         "Pessoa, A.", "Pillay, N."]
+    assert survey.references[1].title == "A hybrid metaheuristic algorithm for heterogeneous vehicle routing"
+    assert report.markers == report.markers_linked == 2 and report.unresolved_keys == 0
+    assert [c.ref_ids for _s, p in survey.paragraphs() for c in p.citations] == [["u2", "u5"], ["u4"]]

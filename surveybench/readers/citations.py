@@ -115,7 +115,9 @@ _STOP_BEFORE = {
 }
 _YEAR = r"(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.?)"  # "n.d.": no date (APA), keyed "nd"
 # "2020a, b"; "(Smith, 2020a; 2020b)" (a ";" before a bare year: the same author); not the "p." of "2020, p. 5"
-_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\-]))*"
+# natbib compresses "2023a, 2023b" to "2023a,b", some converters to "2023a;b": a lone letter after ";"
+# only where it closes the group or another ";" follows ("(Smith, 2020; a survey ...)" is text)
+_YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\-])|\s*;\s*[a-z](?=\s*(?:[);\]]|$)))*"
 # "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
 _SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-@]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"

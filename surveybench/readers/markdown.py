@@ -401,6 +401,25 @@ _PLAIN_NAMED = re.compile(
     r"acknowledge?ments?|appendix(?:\s+[A-Z])?)\s*:?$", re.I)
 
 
+# a capital set apart from the rest of its word in small capitals ("I NTRODUCTION", "R ELATED  W ORK")
+_SPLIT_CAPITAL = re.compile(r"(?<![^\W\d_])([A-Z]) (?=[A-Z]{2,}(?![^\W\d_]))")
+
+
+def _small_caps_headings(lines: list[str], report: FileReport) -> list[str]:
+    """Headings printed in small capitals (ICLR's style) reach Markdown with each word's large first
+    capital set apart: "# 1 I NTRODUCTION", "# R EFERENCES". With three headings or more of that kind
+    (evidence that the document prints them so, not "# A SURVEY OF X" alone), those words are joined
+    again in every heading ("A S URVEY" -> "A SURVEY": the article stays a word)."""
+    split = [i for i, ln in enumerate(lines) if ln.startswith("#") and _SPLIT_CAPITAL.search(ln) and _HEADING.match(ln)]
+    if len(split) < 3:
+        return lines
+    out = list(lines)
+    for i in split:
+        out[i] = re.sub(r"[ \t]{2,}", " ", _SPLIT_CAPITAL.sub(r"\1", lines[i]))
+    report.warnings.append(f"{len(split)} headings in small capitals joined ('I NTRODUCTION' -> 'INTRODUCTION')")
+    return out
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -488,14 +507,22 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
 _EMPTY_ANCHOR = re.compile(r"<(span|a)\s+(?:id|name)=[\"'][^\"'<>]{0,100}[\"']\s*>\s*</\1>", re.I)
 
 
+# an HTML character reference with its semicolon ("&amp;", "&#39;"), which Markdown renders as the character
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
     if "</span>" in text or "</a>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
+    if "&" in text:
+        # docling writes "Avci, M., &amp; Topaloglu, S. (2016)": "&amp;" hid the "&" of the author list
+        text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
+    lines = _small_caps_headings(lines, report)
     headings: list[_Heading] = []
     in_fence = in_math = after_page = False
     for i, ln in enumerate(lines):
@@ -624,6 +651,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     ref_depth = 0  # the depth of the reference heading whose list is open
     seen_numbers: set[str] = set()
     numbered_body = sum(1 for h in kept if h.number_level == 1) >= 2
+    # the body opens with section 1: unnumbered headings before it are the title page's (a journal's
+    # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
+    # unless named as a section is ("Introduction" before "1. Architecture" in a report)
+    first_top = next((h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()), None)
+    opens_with_one = numbered_body and first_top == "1"
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = False
     for k, h in enumerate(kept):
@@ -664,6 +696,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         after_list = refs_seen and not is_ref and numbered_body and h.number is None
         is_content = not (
             after_list
+            or (opens_with_one and not seen_numbers and h.number is None and not _IMRAD.match(title_clean))
             or is_ref
             or back
             or acl_back
@@ -1136,7 +1169,7 @@ def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-_MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!&])")
+_MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!&`])")
 # from the word's start only, the letters taken whole: "aaaa..." without a hyphen is one scan
 _LINE_END_HYPHEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([a-z]++)")
 

@@ -207,9 +207,17 @@ def _split_one(lines: list[str]) -> SplitResult:
     # a source list ("1 3 7 Title https://..."): lines opening with numbers, several of them or most --
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
     num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
-    if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or any(
-        _BULLET.match(ln) for ln in nonblank
-    ):
+    bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
+    if not num_lines and len(bullets) >= 3 and sum(_opens_entry(x, 0) for x in bullets) >= 0.8 * len(bullets):
+        # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
+        # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
+        # (bullets glued to the entry before: "... 489 545. - Fan, C., ..." opens a line of its own; a lone
+        # "-" left at a line's end after the period, "... 489 545. -", is a bullet's, not a word's hyphen)
+        unbulleted = [_BULLET.sub(r"\1", part) for ln in lines
+                      for part in _GLUED_BULLET.split(re.sub(r"(?<=[.)])\s+-\s*$", "", ln))]
+        _from_unnumbered(unbulleted, res)
+        return res
+    if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or bullets:
         _from_lines(lines, res)
         return res
     # "1 Smith AB, ... 2004;83:1-9. doi:..." one entry a line, numbered without a dot: the line

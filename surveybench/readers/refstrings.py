@@ -275,7 +275,7 @@ def split_authors(segment: str) -> list[str]:
     return out
 
 
-TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯˛"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
+TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯˛`"  # accents a PDF converter sets apart from their letters ("Schutze¨", "G¨otze")
 # a name torn by its accents, with the converter's spaces around them: "Mozeti´ c", "Vrandeciˇ c",
 # "Lukoši ˙ ut¯ e", "G¨otze", "Jim ´ enez", "M ¨uller": a capitalised fragment, then after each accent at
 # most five lower-case letters (longer, it is a word of its own with debris before it: "Towards ´
