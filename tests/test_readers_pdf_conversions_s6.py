@@ -373,3 +373,51 @@ def test_elsevier_title_page_html_entities_and_half_bulleted_apa_list(tmp_path: 
     assert survey.references[1].title == "A hybrid metaheuristic algorithm for heterogeneous vehicle routing"
     assert report.markers == report.markers_linked == 2 and report.unresolved_keys == 0
     assert [c.ref_ids for _s, p in survey.paragraphs() for c in p.citations] == [["u2", "u5"], ["u4"]]
+
+
+IEEE_DOCLING = """\
+## Machine Learning to Solve Vehicle Routing Problems: A Survey
+
+## I. INTRODUCTION
+
+Learning methods [1], [2].
+
+## II. COMPUTATIONAL STUDIES
+
+Results [2].
+
+TABLE VII
+
+## THE PERFORMANCE COMPARISON ON CVRPLIB
+
+| Method | Gap |
+|---|---|
+| AM | 4.5 |
+
+# 1 1 中 中 19
+
+## III. CONCLUSION
+
+Done [1].
+
+## TABLE IX
+
+## THE PERFORMANCE COMPARISON ON TSPLIB
+
+## REFERENCES
+
+- [1] Y. Bengio, A. Lodi, and A. Prouvost, 'Machine learning for combinatorial optimization: A methodological tour d'horizon, ' Eur. J. Oper. Res., vol. 290, no. 2, pp. 405-421, 2021.
+- [2] W. Kool, H. van Hoof, J. Gromicho, and M. Welling, 'Deep policy dynamic programming for vehicle routing problems, ' 2021, arXiv:2102.11756.
+"""
+
+
+def test_ieee_table_titles_figure_text_and_single_quoted_titles(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, IEEE_DOCLING, "vrp.md")
+    # a table's title under its "TABLE VII" label, and a figure's lone characters, are no sections
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "COMPUTATIONAL STUDIES", "CONCLUSION"]
+    # docling prints IEEE's quotes straight and single, closing with ", '"; "d'horizon" closes nothing
+    assert [r.title for r in survey.references] == [
+        "Machine learning for combinatorial optimization: A methodological tour d'horizon",
+        "Deep policy dynamic programming for vehicle routing problems"]
+    assert [r.authors[0].name for r in survey.references] == ["Y. Bengio", "W. Kool"]
+    assert report.markers_linked == report.markers == 4

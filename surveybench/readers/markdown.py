@@ -53,6 +53,7 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
+_WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
@@ -541,6 +542,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # "## a. Picture of a table:": a figure's panel label the converter made a heading
             report.skip("figure panel label printed as a heading", m.group(2))
             continue
+        if m and len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 and not _WORD_OF_TWO.search(m.group(2)):
+            # "# 1 1 中 中 19": numbers and lone characters of a figure the converter made a heading --
+            # a section's name holds a word ("2 中文", "A Survey"); a lone letter ("## A") may be an appendix's
+            report.skip("figure text printed as a heading", m.group(2))
+            continue
         if m and _PAGE_HEADING.match(_clean_heading_text(m.group(2))):
             # "#### Page 11": a page marker the converter printed as a heading (it may fall inside
             # the reference list, which goes on after it): neither a section nor text
@@ -696,6 +702,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         after_list = refs_seen and not is_ref and numbered_body and h.number is None
         is_content = not (
             after_list
+            or _after_table_label(lines, h.line)
             or (opens_with_one and not seen_numbers and h.number is None and not _IMRAD.match(title_clean))
             or is_ref
             or back
@@ -735,6 +742,20 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if not any(doc.ref_blocks):
         _trailing_list_without_heading(doc, report)
     return doc
+
+
+# "TABLE VII", "TABLE VII (continued)", "Table 3": a table's label on a line of its own (or as a heading)
+_TABLE_LABEL = re.compile(r"^\s*(?:#{1,6}\s*)?(?:TABLE|Table)\s+(?:[IVXL]+|\d{1,2})\.?(?:\s*\((?:continued|cont\.?)\))?\s*$")
+
+
+def _after_table_label(lines: list[str], at: int) -> bool:
+    """IEEE prints a table's label and its title on two lines ("TABLE I" / "Comparison of Encoder-Decoder
+    Frameworks"), and converters make the title a heading: the heading whose previous line of text is a
+    table's label is that table's title, not a section."""
+    for k in range(at - 1, max(-1, at - 4), -1):
+        if lines[k].strip():
+            return bool(_TABLE_LABEL.match(lines[k]))
+    return False
 
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations)$", re.I)

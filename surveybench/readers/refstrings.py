@@ -642,6 +642,17 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.year, out.year_suffix = _publication_year(years)
         return out
 
+    # 2b. IEEE whose quotes a converter printed straight and single (docling): "Y. Bengio and A. Lodi,
+    #    'Machine learning for combinatorial optimization: A tour d'horizon, ' Eur. J. Oper. Res., ..."
+    sq = _SINGLE_QUOTED.match(prose)
+    if sq and looks_like_author_list(sq.group("a")):
+        out.title = clean_title(sq.group("t"))
+        out.style = "quoted"
+        out.authors = split_authors(sq.group("a"))
+        if years:
+            out.year, out.year_suffix = _publication_year(years)
+        return out
+
     # 2a. IEEE whose closing quote the PDF conversion lost: 'S. Yang, "Advanced rag 01: Small-to-big
     #     retrieval, 2023.' -- the opening quote after the names still opens the title
     g = _OPEN_QUOTE_ONLY.match(prose)
@@ -752,6 +763,8 @@ def _group_author(head: str) -> bool:
     return bool(_GROUP_AUTHOR.fullmatch(head) and _ORGANISATION.search(head))
 
 
+# the title closed by its comma then the quote (", '"): an apostrophe inside it ("d'horizon") closes nothing
+_SINGLE_QUOTED = re.compile(r"^(?P<a>[^'\"“”‘’]{3,1600}?),\s?['‘](?P<t>[^\"“”]{6,600}?),\s?['’](?=\s|$)")
 _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^\"“”]+)$")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _APA_GROUP_HEAD = re.compile(
