@@ -421,3 +421,38 @@ def test_ieee_table_titles_figure_text_and_single_quoted_titles(tmp_path: Path) 
         "Deep policy dynamic programming for vehicle routing problems"]
     assert [r.authors[0].name for r in survey.references] == ["Y. Bengio", "W. Kool"]
     assert report.markers_linked == report.markers == 4
+
+
+LABELS_AT_THE_END = """\
+# Learning-Based Optimization for the VRP
+
+## I. Introduction
+
+The model is due to Dantzig and Ramser [2] and Clarke and Wright [3]; see [1].
+
+## II. Conclusion
+
+Done [1], [3].
+
+## References
+
+- T. Pinto, C. Alves, and J. V. de Carvalho, 'Models and advanced optimization algorithms for logistics,' in Proc. IO2017, pp. 313-324. [1]
+- G. B. Dantzig and J. H. Ramser, 'The truck dispatching problem,' Manage. Sci., vol. 6, no. 1, pp. 80-91, Oct. 1959. [2]
+- G. Clarke and J. W. Wright, 'Scheduling of vehicles from a central depot,' Oper. Res., vol. 12, pp. 568-581, 1964. [3]
+"""
+
+
+def test_labels_moved_to_the_entries_ends_number_them(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, LABELS_AT_THE_END, "vrp.md")
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert survey.references[1].title == "The truck dispatching problem"
+    assert report.markers == report.markers_linked == 5 and report.unresolved_keys == 0
+
+
+def test_bracketed_markers_count_when_the_list_lost_its_labels(tmp_path: Path) -> None:
+    # the same list without its labels reads as author-year entries: the text's "[2]" markers, more
+    # than its author-year keys (none), are counted unresolved instead of vanishing from the report
+    text = LABELS_AT_THE_END.replace(" [1]\n", "\n").replace(" [2]\n", "\n").replace(" [3]\n", "\n")
+    _survey, report = _read(tmp_path, text, "vrp.md")
+    assert report.markers == 5 and report.markers_linked == 0 and report.unresolved_keys == 5
+    assert any("defines no numbers" in w for w in report.warnings)

@@ -187,15 +187,21 @@ def read_markdown_text(
             linker.glued_words = _glued_word_citations(doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
-    if not scan_numbers and not use_author_year:
+    if not scan_numbers:
         # A list that lost its numbering (merged into one entry, or printed unnumbered) must not
         # hide the text's bracketed markers: they are counted, unresolved, so the report cannot
         # read 100% when every citation was lost.
         probe = Linker(by_number={}, no_list=True)
         found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines))]
         bracketed = sum(1 for c in found if "[" in c.marker)
+        # an IEEE list whose labels were lost reads as author-year entries (names, a year): its "[27]"
+        # markers still count when they outnumber the text's author-year keys; else a bracketed number
+        # in an author-year text is an interval or a note ("[0, 1]"), and a bare one a number
+        keys = sum(len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines) if use_author_year else 0
+        if use_author_year and (bracketed < 3 or bracketed <= keys):
+            found, bracketed = [], 0
         # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
-        bare_bound = None if bracketed >= 3 else _bare_citation_bound(doc.section_lines)
+        bare_bound = None if bracketed >= 3 or use_author_year else _bare_citation_bound(doc.section_lines)
         if bare_bound:
             # a report citing bare numbers ("... trained on vast text 2 .") with its source list lost
             probe = Linker(by_number={}, no_list=True, bare_numbers=True, no_list_bound=bare_bound)

@@ -148,16 +148,48 @@ def _unlink_source_group(line: str) -> str:
     return " ".join(numbers) + " " + line[m.end() :].strip()
 
 
+_TRAILING_LABEL = re.compile(r"\s*\[(\d{1,4})\]\s*$")
+_LEADING_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?\[\d{1,4}\]")
+
+
+def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
+    """docling may move each IEEE entry's label to its end ("- T. Pinto, ..., pp. 313-324. [1]"): when most
+    lines end with one, climbing 1, 2, 3, ..., and none opens with one, each goes back to its line's front
+    ("- [1] T. Pinto, ..."), where the list's splitting looks for it. Returns the lines and how many moved."""
+    ends = [(i, m) for i, ln in enumerate(lines) if (m := _TRAILING_LABEL.search(ln))]
+    nonblank = sum(1 for ln in lines if ln.strip())
+    numbers = [int(m.group(1)) for _i, m in ends]
+    climbing = sum(1 for a, b in zip(numbers, numbers[1:]) if b > a)
+    if (len(ends) < max(3, 0.6 * nonblank) or climbing < 0.9 * (len(numbers) - 1)
+            or any(_LEADING_LABEL.match(ln) for ln in lines)):
+        return lines, 0
+    out = list(lines)
+    for i, m in ends:
+        ln = lines[i][: m.start()]
+        b = re.match(r"^\s*[-*+•]\s+", ln)
+        cut = b.end() if b else 0
+        out[i] = f"{ln[:cut]}[{m.group(1)}] {ln[cut:].lstrip()}"
+    return out, len(ends)
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
+    lines, moved = _labels_to_the_front(lines)
+    res = _split_reference_lines(lines)
+    if moved:
+        res.warnings.append(f"{moved} entries print their number at their end ('... 2007. [5]'): read as their labels")
+    return res
+
+
+def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(ln) for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
         dropped = set(debris)
-        res = split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
+        res = _split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
         res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
         return res
     cut = _source_list_start(lines)
@@ -174,6 +206,11 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
         )
         return res
     return _split_one(lines)
+
+
+# an author-year entry's year right after its names, before any quote (IEEE prints the year last, after
+# a quoted title): "Li, J., Wang, D., & Zhang, J. (2018).", "Bai, Ruibin, and Xinan Chen. 2021."
+_YEAR_AFTER_NAMES = re.compile(r"^[^'\"“‘]{3,400}?(?:\(\s*(?:19|20)\d{2}[a-z]?\)|[.,]\s(?:19|20)\d{2}[a-z]?\.\s)")
 
 
 def _split_one(lines: list[str]) -> SplitResult:
@@ -208,7 +245,8 @@ def _split_one(lines: list[str]) -> SplitResult:
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
     num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
-    if not num_lines and len(bullets) >= 3 and sum(_opens_entry(x, 0) for x in bullets) >= 0.8 * len(bullets):
+    if not num_lines and len(bullets) >= 3 and sum(
+            _opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets) >= 0.8 * len(bullets):
         # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
         # (bullets glued to the entry before: "... 489 545. - Fan, C., ..." opens a line of its own; a lone
