@@ -456,3 +456,11 @@ def test_bracketed_markers_count_when_the_list_lost_its_labels(tmp_path: Path) -
     _survey, report = _read(tmp_path, text, "vrp.md")
     assert report.markers == 5 and report.markers_linked == 0 and report.unresolved_keys == 5
     assert any("defines no numbers" in w for w in report.warnings)
+
+
+def test_a_deeper_prose_heading_after_the_list_is_no_part_of_it(tmp_path: Path) -> None:
+    text = ("# Paper\n\n## 1 Introduction\n\nText [1].\n\n## 2 Conclusion\n\nDone [2].\n\n## References\n\n"
+            "[1] A. Smith. Graphs. In ICML, 2020.\n\n[2] B. Lee. Trees. In NeurIPS, 2021.\n\n"
+            "### A. Proofs\n\nWe prove the theorem. It holds for every graph.\n\nThe second lemma follows.\n")
+    survey, _report = _read(tmp_path, text, "paper.md")
+    assert len(survey.references) == 2

@@ -674,7 +674,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first = _first_item_number(lines[h.line + 1 : end])
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
-                (first is not None and first > 3) or h.depth > ref_depth):
+                (first is not None and first > 3)
+                or (h.depth > ref_depth and (first == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
@@ -748,6 +749,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if not any(doc.ref_blocks):
         _trailing_list_without_heading(doc, report)
     return doc
+
+
+# a part of a reference list under its own heading ("#### Primary Sources (Original Papers)", "### Books");
+# a deeper heading of prose after the list ("### A. Proofs") is no part of it
+_LIST_PART = re.compile(r"\b(?:sources|papers|articles|books|references|reports|works|readings?|publications|websites|links)\b", re.I)
 
 
 # "TABLE VII", "TABLE VII (continued)", "Table 3": a table's label on a line of its own (or as a heading)
