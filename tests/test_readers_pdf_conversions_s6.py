@@ -464,3 +464,14 @@ def test_a_deeper_prose_heading_after_the_list_is_no_part_of_it(tmp_path: Path) 
             "### A. Proofs\n\nWe prove the theorem. It holds for every graph.\n\nThe second lemma follows.\n")
     survey, _report = _read(tmp_path, text, "paper.md")
     assert len(survey.references) == 2
+
+
+def test_an_accent_over_a_dotless_i_is_the_accented_letter() -> None:
+    # LaTeX prints "í" as an accent over a dotless "ı": "Garc´ıa", "Mart´ ınez", "Raul D´ ´ıaz"
+    from surveybench.readers.refstrings import mend_torn_words, parse_reference_string
+
+    assert mend_torn_words("Garc´ıa and Mart´ ınez", same_length=False) == "García and Martínez"
+    padded = mend_torn_words("Garc´ıa, F.", pad="e")
+    assert padded == "Garcíae, F." and len(padded) == len("Garc´ıa, F.")  # positions hold
+    ref = parse_reference_string("Raul D´ ´ıaz and Amit Marathe. Soft labels for ordinal regression. In CVPR, 2019.")
+    assert ref.authors == ["Raul Díaz", "Amit Marathe"]

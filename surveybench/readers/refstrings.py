@@ -297,6 +297,10 @@ _STROKED_CAPITALS = "ŁØĐÆŒ"
 _TORN_CAPITAL = re.compile(rf"(?<![^\W\d_])([{_STROKED_CAPITALS}])\s([a-z]{{2,}}+)")
 
 
+_ACCENTED_I = {"´": "í", "`": "ì", "¨": "ï", "ˆ": "î"}
+_ACCENT_DOTLESS_I = re.compile(r"([^\W\d_]*)([´`¨ˆ])\s?ı([^\W\d_]*)")
+
+
 def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> str:
     """Words torn by a converter's loose accents read whole: "Mozeti´ c and" -> "Mozetic and"; with
     ``same_length`` the accents and their spaces move after the word as ``pad`` characters ("Mozetic
@@ -309,6 +313,10 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
         word = _TORN_MARK.sub("", m.group())
         return word + pad * (len(m.group()) - len(word)) if same_length else word
 
+    if "ı" in text:  # LaTeX prints "í" as an accent over a dotless i: "Garc´ıa", "Mart´ ınez"
+        text = _ACCENT_DOTLESS_I.sub(
+            lambda m: m.group(1) + _ACCENTED_I[m.group(2)] + m.group(3) + (pad * (len(m.group()) - len(m.group(1)) - 1 - len(m.group(3)))
+                                                                           if same_length else ""), text)
     if any(c in text for c in TORN_DIACRITICS):
         text = _TORN_WORD.sub(whole, text)
     if any(c in text for c in _STROKED_CAPITALS):  # "Ł ukasz Kaiser": the capital printed apart
