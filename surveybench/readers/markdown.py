@@ -672,14 +672,14 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     refs_seen = seen_conclusion = content_seen = False
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
-        first = _first_item_number(lines[h.line + 1 : end])
+        first_item = _first_item_number(lines[h.line + 1 : end])
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
-                (first is not None and first > 3)
-                or (h.depth > ref_depth and (first == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
+                (first_item is not None and first_item > 3)
+                or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
-            if first is not None and first > 3:
+            if first_item is not None and first_item > 3:
                 doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
             else:  # a list of its own, numbered from 1 again
                 doc.ref_blocks.append(lines[h.line + 1 : end])
