@@ -197,8 +197,9 @@ def read_markdown_text(
         # an IEEE list whose labels were lost reads as author-year entries (names, a year): its "[27]"
         # markers still count when they outnumber the text's author-year keys; else a bracketed number
         # in an author-year text is an interval or a note ("[0, 1]"), and a bare one a number
-        keys = sum(len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines) if use_author_year else 0
-        if use_author_year and (bracketed < 3 or bracketed <= keys):
+        # (the keys are counted only when there are bracketed numbers to weigh: most author-year texts have none)
+        if use_author_year and (bracketed < 3 or bracketed <= sum(
+                len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
             found, bracketed = [], 0
         # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
         bare_bound = None if bracketed >= 3 or use_author_year else _bare_citation_bound(doc.section_lines)
