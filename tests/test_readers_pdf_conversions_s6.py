@@ -475,3 +475,24 @@ def test_an_accent_over_a_dotless_i_is_the_accented_letter() -> None:
     assert padded == "Garcíae, F." and len(padded) == len("Garc´ıa, F.")  # positions hold
     ref = parse_reference_string("Raul D´ ´ıaz and Amit Marathe. Soft labels for ordinal regression. In CVPR, 2019.")
     assert ref.authors == ["Raul Díaz", "Amit Marathe"]
+
+
+def test_entries_docling_set_in_a_one_column_table_inside_the_list() -> None:
+    from surveybench.readers.reflist import split_reference_lines
+
+    lines = [
+        "Bai, Ruibin, and Xinan Chen. 2021. 'Analytics and machine learning in vehicle routing research.' arXiv.",
+        "",
+        "| Costa, Joao Guilherme, Yi Mei, and Mengjie Zhang. 2020. 'Cluster-based Hyper-Heuristic.' In CEC, 1-8. |",
+        "|-----------------------------------------------------------------------------------------------------|",
+        "| Dantzig, George B, and John H Ramser. 1959. 'The truck dispatching problem.' Management science 6 (1): 80-91. |",
+        "| Method | Gap | Time |",
+        "",
+        "Defourny, Boris. 2010. 'Machine Learning Solution Methods for Multistage Stochastic Programming.' PhD diss.",
+    ]
+    res = split_reference_lines(lines)
+    # an entry a row is an entry; a real table's row ("| Method | Gap | Time |") stays debris, reported
+    assert [e.raw.split(". ")[0] for e in res.entries] == [
+        "Bai, Ruibin, and Xinan Chen", "Costa, Joao Guilherme, Yi Mei, and Mengjie Zhang",
+        "Dantzig, George B, and John H Ramser", "Defourny, Boris"]
+    assert any("Method" in text for _reason, text in res.skipped)

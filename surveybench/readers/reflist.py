@@ -172,6 +172,17 @@ def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
     return out, len(ends)
 
 
+_ONE_CELL_ROW = re.compile(r"^\s*\|\s*([^|]{20,}?)\s*\|\s*$")
+
+
+def _entry_in_a_table_row(line: str) -> str:
+    """docling may set part of a list in a table of one column, an entry a row ("| Dantzig, George B, and
+    John H Ramser. 1959. 'The truck dispatching problem.' ... |"): such a row is the entry's line; a row of
+    a real table (several cells, or one cell opening no entry) stays debris."""
+    m = _ONE_CELL_ROW.match(line) if line.lstrip().startswith("|") else None
+    return m.group(1) if m and _opens_entry(mend_torn_words(m.group(1), pad="e"), 0) else line
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
@@ -184,7 +195,7 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
 
 def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
-    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(ln) for ln in lines]
+    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(ln)) for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
