@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from surveybench.readers import read_survey_report
 
 
@@ -496,3 +498,32 @@ def test_entries_docling_set_in_a_one_column_table_inside_the_list() -> None:
         "Bai, Ruibin, and Xinan Chen", "Costa, Joao Guilherme, Yi Mei, and Mengjie Zhang",
         "Dantzig, George B, and John H Ramser", "Defourny, Boris"]
     assert any("Method" in text for _reason, text in res.skipped)
+
+
+@pytest.mark.parametrize(
+    ("torn", "whole"),
+    [
+        # a double surname's hyphen at a line break, then the accent of its first part
+        ("Benjamin Sanchez-´ Lengeling, and", "Benjamin Sanchez-Lengeling, and"),
+        ("Adriana Romero-` Soriano, Christopher", "Adriana Romero-Soriano, Christopher"),
+        # the accent set in a superscript by MinerU
+        ("Moham-<sup>´</sup> mad Gheshlaghi", "Mohammad Gheshlaghi"),
+        ("David Duve-´ naud, Jose", "David Duvenaud, Jose"),
+    ],
+)
+def test_more_torn_accents_read_whole(torn: str, whole: str) -> None:
+    from surveybench.readers.refstrings import mend_torn_words
+
+    assert mend_torn_words(torn, same_length=False) == whole
+    assert len(mend_torn_words(torn)) == len(torn)  # positions hold
+
+
+def test_a_long_natbib_list_with_torn_double_surnames_keeps_its_title() -> None:
+    from surveybench.readers.refstrings import parse_reference_string
+
+    ref = parse_reference_string(
+        "Rafael Gomez-Bombarelli, Jennifer N Wei, David Duve-´ naud, Jose Miguel Hern´ andez-Lobato, Benjam´ ´ın "
+        "Sanchez-´ Lengeling, Dennis Sheberla, and Alan Aspuru-Guzik.´ Automatic chemical design using a data-driven "
+        "continuous representation of molecules. ACS Central Science, 2018.")
+    assert ref.title == "Automatic chemical design using a data-driven continuous representation of molecules"
+    assert "Benjamín Sanchez-Lengeling" in ref.authors

@@ -291,6 +291,8 @@ _TORN_WORD = re.compile(
     rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+"
     rf"(?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ][a-zß-ÿ]{{0,4}}+(?![^\W\d_{TORN_DIACRITICS}]))++")
 # (with the hyphen of a line break before it: "Levi Val-¨ gaerts", "Gloria Fack-ˇ elmann")
+_SUP_ACCENT = re.compile(rf"<sup>([{TORN_DIACRITICS}])</sup>(\s?)([^\W\d_]*)")
+_TORN_BEFORE_CAPITAL = re.compile(rf"(?<=[^\W\d_])-(\s?[{TORN_DIACRITICS}]\s?)([{_UP}][^\W\d_]*)")
 _TORN_MARK = re.compile(rf"-?\s?[{TORN_DIACRITICS}]\s?")
 # capitals a converter prints as a glyph of their own, apart from the rest of the name: "Ł ukasz"
 _STROKED_CAPITALS = "ŁØĐÆŒ"
@@ -317,7 +319,12 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
         text = _ACCENT_DOTLESS_I.sub(
             lambda m: m.group(1) + _ACCENTED_I[m.group(2)] + m.group(3) + (pad * (len(m.group()) - len(m.group(1)) - 1 - len(m.group(3)))
                                                                            if same_length else ""), text)
+    if "<sup>" in text:  # MinerU sets a torn accent in a superscript: "Moham-<sup>´</sup> mad", "and<sup>´</sup> Colin"
+        text = _SUP_ACCENT.sub(lambda m: m.group(1) + m.group(2) + m.group(3) + (pad * 11 if same_length else ""), text)
     if any(c in text for c in TORN_DIACRITICS):
+        # a double surname's hyphen at a line break, then the accent of its first part: "Sanchez-´ Lengeling"
+        text = _TORN_BEFORE_CAPITAL.sub(
+            lambda m: "-" + m.group(2) + (pad * (len(m.group()) - 1 - len(m.group(2))) if same_length else ""), text)
         text = _TORN_WORD.sub(whole, text)
     if any(c in text for c in _STROKED_CAPITALS):  # "Ł ukasz Kaiser": the capital printed apart
         text = _TORN_CAPITAL.sub(lambda m: m.group(1) + m.group(2) + (pad if same_length else ""), text)
