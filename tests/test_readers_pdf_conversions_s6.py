@@ -527,3 +527,20 @@ def test_a_long_natbib_list_with_torn_double_surnames_keeps_its_title() -> None:
         "continuous representation of molecules. ACS Central Science, 2018.")
     assert ref.title == "Automatic chemical design using a data-driven continuous representation of molecules"
     assert "Benjamín Sanchez-Lengeling" in ref.authors
+
+
+@pytest.mark.parametrize(
+    ("raw", "title"),
+    [
+        ("Philipp Benz, Soomin Ham, Chaoning Zhang, Adil Karjauv, and In So Kweon. Adversarial robustness comparison "
+         "of vision transformer and mlp-mixer to cnns. arXiv preprint arXiv:2110.02797, 2021.",
+         "Adversarial robustness comparison of vision transformer and mlp-mixer to cnns"),
+        ("Chin Ian Lou, Daria Migotina, Peng Un Mak, Pui In Mak, and Mang I Vai. Object recognition test in peripheral "
+         "vision. In BIBE, 2014.", "Object recognition test in peripheral vision"),
+    ],
+)
+def test_korean_and_chinese_given_names_that_are_english_words(raw: str, title: str) -> None:
+    # "In", "So", "Un" are names inside a list of several ("In So Kweon", "Peng Un Mak"), not a title's words
+    from surveybench.readers.refstrings import parse_reference_string
+
+    assert parse_reference_string(raw).title == title

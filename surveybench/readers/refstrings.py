@@ -200,7 +200,7 @@ def _names_and_handles(s: str) -> bool:
     return names + handles == len(parts) and names >= 0.6 * len(parts)
 
 
-_NAME_TOO = re.compile(r"\b(?:An|Press)\b")
+_NAME_TOO = re.compile(r"\b(?:An|Press|In|Un|So|Do)\b")  # "Bo An", "Ofir Press", "In So Kweon", "Peng Un Mak"
 _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(?:[A-Z][a-z]+|[A-Z]\.)){1,2}")  # "Bo An", "S. An"
 
 
