@@ -544,3 +544,15 @@ def test_korean_and_chinese_given_names_that_are_english_words(raw: str, title: 
     from surveybench.readers.refstrings import parse_reference_string
 
     assert parse_reference_string(raw).title == title
+
+
+def test_a_figure_label_source_opens_no_reference_list(tmp_path: Path) -> None:
+    # "Source" / "Target" / "Ours": a figure's labels inside a section, not a "Sources" list opener
+    text = ("# Reenactment\n\n## 1 Introduction\n\nFaces [1].\n\n## 2 Experiments\n\nSource\nTarget\nOurs\n\n"
+            "Quantitative results We evaluate our method on two tasks [2].\n\n## 3 Conclusion\n\nDone.\n\n## References\n\n"
+            "[1] A. Smith. Faces. In CVPR, 2020.\n\n[2] B. Lee. Heads. In ICCV, 2021.\n")
+    survey, report = _read(tmp_path, text, "reenact.md")
+    assert len(survey.references) == 2 and report.markers_linked == report.markers == 2
+    # while a bold "Sources" line followed by entries still opens one
+    listed = text.replace("Source\nTarget\nOurs\n", "**Sources**\n\n- A. Smith, Faces, https://example.org/faces, 2020\n")
+    assert any("reference list opened by the line" in w for w in _read(tmp_path, listed, "listed.md")[1].warnings)

@@ -1125,9 +1125,16 @@ def _inline_reference_line(body: list[str]) -> int | None:
     for i, ln in enumerate(body):
         if _FENCE.match(ln):
             in_fence = not in_fence
-        elif not in_fence and _REF_LINE.match(ln) and any(x.strip() for x in body[i + 1 :]):
-            return i
+        elif not in_fence and _REF_LINE.match(ln):
+            # the list must follow: a figure's labels "Source" / "Target" / "Ours" open none
+            nxt = next((x for x in body[i + 1 :] if x.strip()), None)
+            if nxt is not None and _ENTRY_LIKE.search(nxt):
+                return i
     return None
+
+
+# a reference entry's line: a list marker or label first, or a year or an address in it
+_ENTRY_LIKE = re.compile(r"^\s*(?:[-*+•]\s|\\?\[\^?\d{1,4}\\?\]|\d{1,4}[.)]\s|\(\d{1,4}\)\s)|(?:19|20)\d{2}|https?://|\bdoi\b", re.I)
 
 
 def _blocks(lines: list[str]) -> list[str]:
