@@ -556,3 +556,14 @@ def test_a_figure_label_source_opens_no_reference_list(tmp_path: Path) -> None:
     # while a bold "Sources" line followed by entries still opens one
     listed = text.replace("Source\nTarget\nOurs\n", "**Sources**\n\n- A. Smith, Faces, https://example.org/faces, 2020\n")
     assert any("reference list opened by the line" in w for w in _read(tmp_path, listed, "listed.md")[1].warnings)
+
+
+def test_a_nickname_inside_an_author_list() -> None:
+    from surveybench.readers.refstrings import parse_reference_string
+
+    ref = parse_reference_string("Yijun Li, Richard Zhang, Jingwan (Cynthia) Lu, and Eli Shechtman. Few-shot image "
+                                 "generation with elastic weight consolidation. In NeurIPS, 2020.")
+    assert ref.title == "Few-shot image generation with elastic weight consolidation"
+    ref = parse_reference_string("Congyue Deng, Chiyu ”Max” Jiang, Charles R. Qi, and Dragomir Anguelov. Nerdi: "
+                                 "Single-view nerf synthesis. arXiv preprint arXiv:2212.03267, 2022.")
+    assert ref.title == "Nerdi: Single-view nerf synthesis"

@@ -209,10 +209,16 @@ _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(
 _STRAY_NAME_PERIOD = re.compile(r"(?<=, )([A-Z][a-z]+)\.(?=\s(?:[A-Z][a-z]+,|[A-Z]\.?\s[A-Z][a-z]+,))")
 
 
+_NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][a-z]{1,15}[\"“”])(?=\s[A-Z])")
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
+    if "(" in s or "”" in s or '"' in s:
+        # a nickname between a given name and the surname: "Hsueh-Ti (Derek) Liu", "Chiyu ”Max” Jiang"
+        s = _NICKNAME.sub("", s)
     if not s or len(s) > MAX_AUTHOR_LIST or re.search(r"[:;\"“”(){}\[\]?!]", s):
         return False
     if re.search(r"\d", s):
