@@ -26,7 +26,7 @@ from typing import Any
 
 from surveybench.judges.types import JudgeCacheError
 from surveybench.secrets import redact_secrets
-from surveybench.sqlite_wal import connect_wal
+from surveybench.sqlite_wal import connect_wal, is_locked
 
 
 def cache_key(**parts: Any) -> str:
@@ -67,7 +67,7 @@ class ReplyCache:
             raise self._error(exc) from exc
 
     def _error(self, exc: Exception) -> JudgeCacheError:
-        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        if is_locked(exc):
             return JudgeCacheError(f"judge cache {self.path} stayed locked by another process for 30 s ({exc})")
         return JudgeCacheError(
             f"judge cache {self.path} is not a usable SQLite file ({exc}); delete it to start a "

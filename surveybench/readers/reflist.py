@@ -129,11 +129,12 @@ _LIST_DEBRIS = re.compile(
 # a deep-research export's source group (ChatGPT via .docx and pandoc): the numbers that cite one page,
 # each a link to a passage of it, then the page's title: "[\[14\]](https://...#:~:text=...) [\[49\]](...)
 # Neural Networks - History", the page's URL on the next line ("<https://...>")
-_LINKED_NUMBER = r"\[\\?\[(\d{1,4})\\?\]\]\((?:[^()\s]|\([^()\s]*\))*\)"
+_LINK_TARGET = r"(?:[^()\s]|\([^()\s]*\))*"  # an address, one level of parentheses inside it (Wikipedia's)
+_LINKED_NUMBER = rf"\[\\?\[(\d{{1,4}})\\?\]\]\({_LINK_TARGET}\)"
 _LINKED_GROUP = re.compile(rf"^\s*(?:{_LINKED_NUMBER}\s*)+")
 # inside an entry, after its text, a link to a web page: a citation of the report's source, not a label
 # (marker's "- [\[27\]](#page-8-8) Y. Zhang, ..." labels its entry with a link to the page)
-_CITED_SOURCE = re.compile(r"(?<=[\w.)*,;:])\s?\[\\?\[\d{1,4}\\?\]\]\(https?://(?:[^()\s]|\([^()\s]*\))*\)")
+_CITED_SOURCE = re.compile(rf"(?<=[\w.)*,;:])\s?\[\\?\[\d{{1,4}}\\?\]\]\((?=https?://){_LINK_TARGET}\)")
 
 
 def _unlink_source_group(line: str) -> str:
@@ -143,7 +144,7 @@ def _unlink_source_group(line: str) -> str:
     if not m:
         # a curated entry citing a source of the report ("... Neural Networks, 61, 85-117.[\[121\]](url)"):
         # the citation is no part of the entry, and its bracketed number would read as the entry's label
-        return _CITED_SOURCE.sub("", line) if "[" in line else line
+        return _CITED_SOURCE.sub("", line) if "](http" in line else line  # most lines link nothing
     numbers = re.findall(_LINKED_NUMBER, m.group(0))
     return " ".join(numbers) + " " + line[m.end() :].strip()
 

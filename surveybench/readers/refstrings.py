@@ -653,23 +653,18 @@ def parse_reference_string(raw: str) -> ParsedRef:
             and not looks_like_author_list(prose[: q.start()].strip().rstrip(","))):
         q = None
     # one word in quotes is a title when IEEE closes it with its comma: 'N. Shinn et al., "Reflexion," in ...'
+    quoted: tuple[str, str] | None = None  # (title, authors' text)
     if q and (len(q.group(1).split()) >= 2 or re.search(r"[,.]\s*[\"”]$", q.group(0))):
-        out.title = clean_title(q.group(1))
-        out.style = "quoted"
-        head = prose[: q.start()].strip().rstrip(",")
-        if looks_like_author_list(head):
-            out.authors = split_authors(head)
-        if years:
-            out.year, out.year_suffix = _publication_year(years)
-        return out
-
+        quoted = q.group(1), prose[: q.start()].strip().rstrip(",")
     # 2b. IEEE whose quotes a converter printed straight and single (docling): "Y. Bengio and A. Lodi,
     #    'Machine learning for combinatorial optimization: A tour d'horizon, ' Eur. J. Oper. Res., ..."
-    sq = _SINGLE_QUOTED.match(prose)
-    if sq and looks_like_author_list(sq.group("a")):
-        out.title = clean_title(sq.group("t"))
+    elif (sq := _SINGLE_QUOTED.match(prose)) and looks_like_author_list(sq.group("a")):
+        quoted = sq.group("t"), sq.group("a")
+    if quoted:
+        out.title = clean_title(quoted[0])
         out.style = "quoted"
-        out.authors = split_authors(sq.group("a"))
+        if looks_like_author_list(quoted[1]):
+            out.authors = split_authors(quoted[1])
         if years:
             out.year, out.year_suffix = _publication_year(years)
         return out
