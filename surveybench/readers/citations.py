@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.model import CitationMark
-from surveybench.readers.refstrings import TORN_DIACRITICS, mend_torn_words
+from surveybench.readers.refstrings import TORN_DIACRITICS, mend_ocr_years, mend_torn_words
 
 _DASH = "-–—"
 # Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
@@ -31,7 +31,8 @@ _DASH = "-–—"
 # "[12345]" (no year filter applies to numbers the list defines).
 BRACKET_RE = re.compile(
     rf"\[\s*+(\d++)\s*+\]\s*+[{_DASH}]\s*+\[\s*+(\d++)\s*+\]"  # IEEE range [2]- [9]
-    rf"|(?<!!)\\?\[\s*+(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
+    # (Gemini Deep Research prints its numbers as "[cite: 1, 5]")
+    rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[7, Thm. 4]" (group "loc")
     rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
@@ -125,9 +126,11 @@ _AY_ITEM = re.compile(
     rf"(?P<name>{_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
     rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
-    rf"(?:\s*+,)?\s+(?P<years>{_YEARS})"  # "Lee et al. , 2010" (a converter's space before the comma)
+    # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
+    rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
+_FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
@@ -326,6 +329,9 @@ class Linker:
         # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
         # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
         text = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
+        # an OCR's full-width comma and semicolon ("Park et al.， 2015；") and years printed with
+        # letters for digits ("Kuehnel et al.,20l3") read as printed by a typesetter (same length)
+        text = mend_ocr_years(text.translate(_FULL_WIDTH_SAME_LENGTH))
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)

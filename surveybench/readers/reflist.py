@@ -51,12 +51,16 @@ from surveybench.readers.refstrings import (
     capitalise_names,
     looks_like_author_list,
     loose_surname_first,
+    mend_ocr_years,
     mend_torn_words,
 )
 
 # numbers of any size: a 100,000-entry list is as valid as a 100-entry one (issue 14)
 _BRACKET = re.compile(r"\[\^?(\d++)\]")  # "[12]" and Markdown footnotes "[^12]:"
 _PAREN = re.compile(r"(?:(?<=\s)|^)\((\d++)\)(?=\s)")  # ACS / chemistry: "(12) Smith, J.; ..."
+# ... as OCR of a CJK-trained converter prints it: full-width brackets, alone or mixed ("(1）Kang",
+# "（68）Rathbun"), no space after ("(3)Edinger"); the list's 1, 2, 3 sequence decides which open entries
+_PAREN_ANY = re.compile(r"[(（]\s?(\d{1,4}+)\s?[)）]\s*+(?=\S)")
 _DOT_START = re.compile(r"(?:(?<=\s)|^)(\d++)[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
 _DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
@@ -196,7 +200,8 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
 
 def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
-    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(ln)) for ln in lines]
+    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
+             for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
@@ -204,20 +209,44 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
         res = _split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
         res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
         return res
+    titled = next((i for i, ln in enumerate(lines) if _LIST_TITLE.match(ln) and any(x.strip() for x in lines[:i])
+                   and any(x.strip() for x in lines[i + 1 :])), None)
+    if titled is not None:  # "... curated entries ... / **Sources:** / 1. [nih.gov](https://...)"
+        return _two_lists(lines[:titled], lines[titled + 1 :])
     cut = _source_list_start(lines)
     if cut is not None:
-        head, tail = _split_one(lines[:cut]), _split_one(lines[cut:])
-        tail_numbers = {n for e in tail.entries for n in e.numbers}
-        for e in head.entries:
-            if set(e.numbers) & tail_numbers:
-                e.numbers, e.layout = [], "curated"  # the text cites the sources' numbers
-        res = SplitResult(head.entries + tail.entries, head.skipped + tail.skipped, head.warnings + tail.warnings)
-        res.warnings.append(
-            f"two lists under one reference heading: {len(head.entries)} listed entries, then "
-            f"{len(tail.entries)} numbered sources (the text's numbers point at the sources)"
-        )
-        return res
+        return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
+
+
+# a list's own title on a line of its own inside the reference section (Gemini Deep Research: the
+# report's curated entries, then "**Sources:**" and the numbered sources its "[cite: n]" point at)
+_LIST_TITLE = re.compile(
+    r"^\s*(?:\*\*|__)?(?:sources|works cited|references|bibliography|citations)\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
+# Gemini's note of the source an entry came from, before and after it: "[cite: 35] Neuroscience News. (2024).
+# ... [cite: 35]": the one after is dropped; the one before opens the entry's line, and reads as its bullet
+_CITE_NOTE_AFTER = re.compile(r"\s*\[cite:\s*[\d,\s]+\]\s*$")
+_CITE_NOTE_BEFORE = re.compile(r"^\s*\[cite:\s*[\d,\s]+\]\s*")
+
+
+def _cite_notes_off(line: str) -> str:
+    line = _CITE_NOTE_AFTER.sub("", line)
+    return _CITE_NOTE_BEFORE.sub("- ", line) if line.strip() else line
+
+
+def _two_lists(head_lines: list[str], tail_lines: list[str]) -> SplitResult:
+    """A curated list, then the numbered sources the text's numbers point at, under one heading."""
+    head, tail = _split_one(head_lines), _split_one(tail_lines)
+    tail_numbers = {n for e in tail.entries for n in e.numbers}
+    for e in head.entries:
+        if set(e.numbers) & tail_numbers:
+            e.numbers, e.layout = [], "curated"  # the text cites the sources' numbers
+    res = SplitResult(head.entries + tail.entries, head.skipped + tail.skipped, head.warnings + tail.warnings)
+    res.warnings.append(
+        f"two lists under one reference heading: {len(head.entries)} listed entries, then "
+        f"{len(tail.entries)} numbered sources (the text's numbers point at the sources)"
+    )
+    return res
 
 
 # an author-year entry's year right after its names, before any quote (IEEE prints the year last, after
@@ -239,8 +268,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
         _from_bracket(joined, starts, res)
         return res
-    parens = _bracket_starts(joined, _PAREN)
-    if len(parens) >= 2 and len(parens) >= 0.5 * sum(1 for ln in nonblank if _PAREN.match(ln.strip())) > 0:
+    # (the sequence-driven split too: it finds a label with no space after it and holds no issue number,
+    # "2011,108 (2) 12060", that continues the numbering by chance; the longer reading wins)
+    parens = max(_bracket_starts(joined, _PAREN), _dot_starts(joined, _PAREN_ANY), key=len)
+    if len(parens) >= 2 and len(parens) >= 0.5 * sum(1 for ln in nonblank if _PAREN_ANY.match(ln)) > 0:
         _from_starts(joined, parens, res, layout="paren")
         return res
     dots = _dot_starts(joined)
@@ -257,7 +288,7 @@ def _split_one(lines: list[str]) -> SplitResult:
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
     num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
-    if not num_lines and len(bullets) >= 3 and sum(
+    if not num_lines and len(bullets) >= 3 and len(bullets) < len(nonblank) and sum(
             _opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets) >= 0.8 * len(bullets):
         # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
@@ -370,7 +401,7 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
     printed = {n for _p, n in starts}  # (a list printed out of order has its "missing" numbers later)
     for i, (pos, n) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
-        m = {"bracket": _BRACKET, "paren": _PAREN, "ordered-nodot": _NODOT_STRIP}.get(layout, _DOT_ANY).match(text, pos)
+        m = {"bracket": _BRACKET, "paren": _PAREN_ANY, "ordered-nodot": _NODOT_STRIP}.get(layout, _DOT_ANY).match(text, pos)
         # "- [1] Title" bullets: the next entry's bullet is not part of this one
         body = text[m.end() if m else pos : end].lstrip(":").strip().rstrip("-*+• ").strip()
         if expected is not None and n > expected and not printed.issuperset(range(expected, n)):
@@ -441,9 +472,9 @@ class _Cand:
 def _candidates(text: str, pattern: re.Pattern[str]) -> list[_Cand]:
     out = []
     for m in pattern.finditer(text):
-        st = m.start(1)
+        st = m.start()  # the label's start: its digits, or the bracket before them ("(12) Smith")
         spaced = st == 0 or text[st - 1].isspace()
-        out.append(_Cand(m.start(), st, m.group(1), spaced, bool(_STRONG_AFTER.match(text, m.end())),
+        out.append(_Cand(st, m.start(1), m.group(1), spaced, bool(_STRONG_AFTER.match(text, m.end())),
                          st == 0 or (spaced and text[max(0, st - 2) : st - 1] in (".", ";", ")", "]"))))
     return out
 
@@ -455,8 +486,9 @@ def _fits(c: _Cand, want: str) -> tuple[int, int] | None:
     """(position where entry ``want`` opens, strength of the evidence) or None."""
     if (c.run == want or (c.run[:1] == "0" and c.run.lstrip("0") == want)) and c.spaced:  # "08." for 8
         return c.start, 2 + c.after_ok + c.after_end
-    # (a run that is a year alone, "2024. Updated", is the year, not "202" glued to number 4)
-    if c.run.endswith(want) and c.after_ok and not _YEAR_RUN.fullmatch(c.run):
+    # (a run that is a year alone, "2024. Updated", is the year, not "202" glued to number 4; a bracketed
+    # label, "(16)", holds its whole number: never 6 glued to a 1)
+    if c.run.endswith(want) and c.after_ok and not _YEAR_RUN.fullmatch(c.run) and c.start == c.digits:
         # glued: "CVPR3." (run "3" after a letter) or "202323." (run "202323")
         return c.digits + len(c.run) - len(want), 1
     return None
@@ -696,11 +728,12 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
         if ln.strip():
             line_starts.append(pos)
             pos += len(ln.strip()) + 1
-    n_acl = len(_YEAR_AFTER_AUTHORS.findall(text))
-    n_last = len(_YEAR_LAST.findall(text))
-    n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", text))
-    n_apa = len(_APA_YEAR.findall(text))
-    n_els = len(_ELSEVIER_YEAR.findall(text))
+    counted = mend_ocr_years(text)
+    n_acl = len(_YEAR_AFTER_AUTHORS.findall(counted))
+    n_last = len(_YEAR_LAST.findall(counted))
+    n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", counted))
+    n_apa = len(_APA_YEAR.findall(counted))
+    n_els = len(_ELSEVIER_YEAR.findall(counted))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
     # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
     if n_els and n_els >= max(n_acl, n_quote, n_apa) and n_els >= 0.8 * n_last:
@@ -712,6 +745,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     probe = mend_torn_words(text, pad="e")
     if any(c in text for c in TORN_DIACRITICS):
         probe = _TORN_LEFT.sub(" ", probe).translate(_TORN_DIACRITICS)
+    probe = mend_ocr_years(probe)  # "Akinci, B., ..., Park, K.,20o6." has its year (same length)
     starts = _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -723,7 +757,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
             # inside an author list: "... Hao Tian, Hua" / "Wu, Ji- Rong Wen, and ... 2023." is one entry
             # (an entry printed without a year -- "OpenAI. Gpt-4 technical report." -- is complete
             # too when it holds two sentences, authors and title, and ends with a period)
-            prev = text[opens[-1] if opens else 0 : p]
+            prev = probe[opens[-1] if opens else 0 : p]
             complete = bool(_YEAR_ANY.search(prev)) or (prev.rstrip().endswith(".") and prev.count(". ") >= 2)
             if p and (not complete or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
                 continue
@@ -732,10 +766,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
             # 109, 195-212." is the second line of an entry, not an entry by "Khait Earthquake"
             k = bisect.bisect_right(line_starts, p)
             line_end = line_starts[k] if k < len(line_starts) else len(text)
-            if style in ("elsevier", "apa") and not _YEAR_ANY.search(text, p, line_end):
+            if style in ("elsevier", "apa") and not _YEAR_ANY.search(probe, p, line_end):
                 continue
             if _opens_entry(probe, p):
                 opens.append(p)
+        opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
         if len(opens) >= 0.6 * len(line_starts):
             # a start the style found inside the author list of an entry a line opens is a name of
             # that list, not an entry: AAAI's "Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025." holds
@@ -758,6 +793,34 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
     for i, s in enumerate(starts):
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
         res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
+
+
+def _alphabetical_lines(probe: str, line_starts: list[int]) -> list[int]:
+    """Every line, when the lines are a list's entries one a line though an OCR garbled their author
+    lists ("ASTDR(20l8).Toxicological", "Buck,R.C.,Franklin,J.,...,deVoogt,,Jnen,.A."): each line opens
+    with a capital and holds a year, and their first letters run in alphabetical order (an entry
+    wrapped over two lines would break the order). A line opening otherwise ("25(8),7200-7205.
+    https://...") goes on the entry before. Else []."""
+    if len(line_starts) < 10:
+        return []
+    ends = [*line_starts[1:], len(probe)]
+    lines = [(p, probe[p:e]) for p, e in zip(line_starts, ends)]
+    if sum(bool(ln[:1].isupper() and _YEAR_ANY.search(ln)) for _p, ln in lines) < 0.85 * len(lines):
+        return []
+    capital = [(p, ln[:1].casefold()) for p, ln in lines if ln[:1].isupper()]
+    firsts = [f for _p, f in capital]
+    if sum(a <= b for a, b in zip(firsts, firsts[1:])) < 0.95 * (len(firsts) - 1):
+        return []
+    # a line out of that order ("Wang, G., ... 2007. Seismic Behavior of Saturated Sandy Soils:" / "Case
+    # Study for the May 2003 Tsukidate Landslide") is the entry before going on
+    out: list[int] = []
+    last = ""
+    for k, (p, f) in enumerate(capital):
+        after = capital[k + 1][1] if k + 1 < len(capital) else f
+        if last <= f <= after:
+            out.append(p)
+            last = f
+    return out
 
 
 _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a letter; same length: positions hold
@@ -940,10 +1003,23 @@ def _author_head_end(text: str, pos: int) -> int:
     return end
 
 
+# spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
+_SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
+
+
 def _opens_entry(text: str, pos: int) -> bool:
     """Does an entry open at ``pos`` (the start of a line)? An author list followed by what
-    entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib)."""
+    entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib). A list whose
+    spaces an OCR lost is read with them put back (the answer only: positions are not kept)."""
     window = text[pos : pos + 1700]
+    if _opens_entry_at(window):
+        return True
+    head = window[:300]
+    spaced = _SQUASHED.sub(lambda m: m.group() + " ", head)
+    return spaced != head and _opens_entry_at(spaced + window[300:])
+
+
+def _opens_entry_at(window: str) -> bool:
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(r"\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
         return True

@@ -337,6 +337,25 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
     return text
 
 
+# a year whose digits an OCR read as letters: "20o6", "2Oo1", "(20l9)", "201la", "20i9" (o/O for 0, l/I/i for 1)
+_OCR_YEAR = re.compile(r"(?<![\w/.\-])([12][\doOlIi]{3})(?=[a-z]?(?:[.,;:)\]\s]|$))")
+_OCR_DIGITS = str.maketrans("oOlIi", "00111")
+
+
+def mend_ocr_years(text: str) -> str:
+    """Years an OCR printed with letters for digits read as years: "Chi, S., Caldas, C.H., 201la." ->
+    "2011a", "(2o02)" -> "(2002)". Only a 19xx/20xx year that holds a letter changes; positions hold."""
+    if not any(c in text for c in "oOlIi"):
+        return text
+
+    def year(m: re.Match[str]) -> str:
+        run = m.group(1)
+        digits = run.translate(_OCR_DIGITS)
+        return digits if run != digits and digits[:2] in ("19", "20") else run
+
+    return _OCR_YEAR.sub(year, text)
+
+
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=\s|$)")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")  # "Dyer.´ 2022.", "and´ Michael"
@@ -432,11 +451,20 @@ _GLUED_AFTER_YEAR = re.compile(r"(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z])|(?<=\b(?:
 # an initial glued to its surname, at the start of a name only ("A.Vaswani"; the "J.Adler" inside
 # the glued run "AchiamJ.AdlerS." follows a letter, so it stays for that pattern)
 _GLUED_INITIAL = re.compile(r"(?:(?<=^)|(?<=[\s,]))([A-Z]\.)(?=[A-Z][a-z]{2,})")
+# ... and the last initial of a name glued to the title after it: "Miller, S.C.Luciferins behave like drugs."
+_GLUED_LAST_INITIAL = re.compile(r"(?<=[\s,.;][A-Z]\.)(?=[A-Z][a-z]{2,})")
+_GLUED_SEMICOLON = re.compile(r"(?<=\.);(?=[A-Z][\w'’\-]+,)")  # "Braasch,D.A.;Richer,E." (not "TL;DR")
+# full-width punctuation an OCR trained on CJK text prints in English entries: "Kang, J. H.； Chung, J. K."
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "．": ". "})
 
 
 def _repair_conversion_noise(prose: str) -> str:
     """What PDF/HTML converters and BibTeX exports put between the words of an entry, undone so the
     styles' own patterns apply (``raw`` keeps the string as printed)."""
+    if not _CJK.search(prose):  # (a Chinese title's own punctuation stays)
+        prose = prose.translate(_FULL_WIDTH)
+    prose = mend_ocr_years(prose)
     prose = _HTML_ANCHOR.sub(lambda m: m.group(1) or "", prose)  # marker's '<span id="page-37-0"></span>', '](#page-8-8)'
     # a spacing accent beside its letter ("Jos´e", "Herv´ e", "M¨uller"): dropped with the space the
     # converter put after it, so names read as names; a stray one between words ("Towards ´ perspective")
@@ -454,6 +482,8 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _GLUED_SENTENCE.sub(". ", prose)
     prose = _GLUED_AFTER_YEAR.sub(" ", prose)
     prose = _GLUED_INITIAL.sub(r"\1 ", prose)
+    prose = _GLUED_LAST_INITIAL.sub(" ", prose)
+    prose = _GLUED_SEMICOLON.sub("; ", prose)
     return _WS.sub(" ", prose).strip()
 
 
