@@ -129,6 +129,9 @@ _AY_ITEM = re.compile(
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
     rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
+# an alphabetic label: initials of up to four authors (a "+" for more) and the year's last two digits
+ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
+ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
@@ -167,6 +170,8 @@ class Linker:
     no_list: bool = False
     # with no list, bare numbers up to this bound are candidates (the largest the text shows climbing)
     no_list_bound: int = 9999
+    # alphabetic labels the list prints (amsalpha / "alpha" BibTeX: "[AGN15]", "[CLHY+22]") -> reference id
+    by_label: dict[str, str] = field(default_factory=dict)
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -318,6 +323,20 @@ class Linker:
         w = re.search(r"([^\W\d_][\w\-]*(?:-\s[\w\-]+)*)\s*$", text[max(0, start - 40) : start])
         name = re.sub(r"-\s", "-", w.group(1)).lower().rstrip("-") if w else ""
         return bool(name) and (name, number) in self.versions
+
+    # ---- alphabetic labels ------------------------------------------------------------------------
+    def label_marks(self, text: str) -> list[CitationMark]:
+        """"[AGN15]", "[DJMS02, GJ14]": each label the list prints links its entry; a label in that
+        form the list does not print is counted, unresolved."""
+        marks = []
+        for m in ALPHA_LABELS_RE.finditer(text):
+            labels = [x.strip() for x in re.split(r"[,;]", m.group(1))]
+            ids = [self.by_label[x] for x in labels if x in self.by_label]
+            unresolved = [x for x in labels if x not in self.by_label]
+            self._style("alpha-label")
+            marks.append(CitationMark(marker=m.group(), start=m.start(), end=m.end(),
+                                      ref_ids=list(dict.fromkeys(ids)), unresolved=unresolved))
+        return marks
 
     # ---- author-year -----------------------------------------------------------------------------
     def author_year_marks(self, text: str) -> list[CitationMark]:

@@ -42,7 +42,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
-from surveybench.readers.citations import GLUED_AFTER_PUNCT_RUN, GLUED_WORD_RUN, Linker, expand_numbers, url_key, version_names
+from surveybench.readers.citations import (
+    ALPHA_LABEL,
+    GLUED_AFTER_PUNCT_RUN,
+    GLUED_WORD_RUN,
+    Linker,
+    expand_numbers,
+    url_key,
+    version_names,
+)
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import RefEntry, split_reference_lines
@@ -166,9 +174,28 @@ def read_markdown_text(
     linker = Linker(by_number=by_number, versions=version_names(text), paren_numbers=paren_list, by_url=by_url)
     author_year = _author_year_index(references, linker)
     _label_keys(entries, references, linker)
+    # an amsalpha list ("[AGN15] Z. Abedjan, L. Golab, F. Naumann. Profiling ..."): its labels are its keys
+    alpha = {m.group(1): r.id for r in references if (m := _ALPHA_ENTRY.match(r.raw or ""))}
+    if len(alpha) >= 3 and len(alpha) >= 0.8 * len(references):
+        linker.by_label = alpha
     n_numbered = sum(1 for r in references if r.numbers)
     n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
     use_author_year = bool(author_year) and n_author_year >= n_numbered
+    if not use_author_year and n_numbered:
+        # a list numbered by its transcriber (an LLM, a converter: "1. Ion Androutsopoulos, ... 1995.") in
+        # a text citing authors and years ("(Chen et al., 2023; Pourreza & Rafiei, 2024a)"): the keys
+        # decide when they find more entries than the numbers do
+        keyed = _author_year_index(references, linker, numbered=True)
+        if keyed:
+            key_hits = sum(1 for lines in doc.section_lines
+                           for c in linker.author_year_marks("\n".join(lines)) if c.ref_ids)
+            number_hits = sum(1 for lines in doc.section_lines
+                              for c in Linker(by_number=by_number).numeric_marks("\n".join(lines)) if c.ref_ids)
+            if key_hits >= 3 and key_hits > number_hits:
+                author_year, use_author_year = keyed, True
+                report.warnings.append(
+                    f"the reference list is numbered but the text cites authors and years ({key_hits} keys found, "
+                    f"{number_hits} numbers): read as an author-year list")
 
     if by_number:
         # Documents citing their numbered list with brackets get no bare-number detection.
@@ -226,6 +253,8 @@ def read_markdown_text(
 
     def paragraph(block: str) -> Paragraph:
         marks = linker.numeric_marks(block) if scan_numbers else []
+        if linker.by_label:
+            marks = sorted(marks + linker.label_marks(block), key=lambda c: c.start or 0)
         if use_author_year:
             # "([Smith, 2024](https://...))": one citation, found as a link and as a key -- once
             spans = [(c.start or 0, c.end or 0) for c in marks]
@@ -1318,13 +1347,14 @@ def _ranges(nums: list[int]) -> str:
 _NO_DATE = re.compile(r"\bn\.\s?d\.")
 
 
-def _author_year_index(refs: list[Reference], linker: Linker) -> dict[tuple[str, str], list[str]]:
+def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool = False) -> dict[tuple[str, str], list[str]]:
     """(first-author surname, year[suffix]) -> ids; natbib-style suffixes a, b, ... assigned in
-    list order to entries sharing a citation label when the list prints none."""
+    list order to entries sharing a citation label when the list prints none. Numbered entries
+    count only with ``numbered`` (a list its transcriber numbered, cited by authors and years)."""
     groups: dict[tuple[str, str, str, int], list[Reference]] = {}
     for r in refs:
         undated = not r.year and bool(_NO_DATE.search(r.raw or ""))  # "Doe, J. (n.d.). Title." cited (Doe, n.d.)
-        if r.numbers or not r.authors or not (r.year or undated):
+        if (r.numbers and not numbered) or not r.authors or not (r.year or undated):
             continue
         s1 = surname(r.authors[0].name)
         s2 = surname(r.authors[1].name) if len(r.authors) == 2 else ""
@@ -1372,6 +1402,7 @@ def _label_keys(entries: list[RefEntry], refs: list[Reference], linker: Linker) 
 
 
 _LABEL_KEY = re.compile(r"^(.+?),?\s((?:19|20)\d{2}[a-z]?)$")
+_ALPHA_ENTRY = re.compile(rf"^\s*\[({ALPHA_LABEL})\]\s")
 
 
 def _label_surname(names: str) -> str:
