@@ -487,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--json", type=Path, help="also write per-file scores here")
     ap.add_argument("--failures", action="store_true", help="print every failure per file of the tuning "
-                    "splits (dev, dev1b, dev2, dev3, dev4); holdout failures are only counted by kind")
+                    "splits (dev*); holdout failures are only counted by kind")
     ap.add_argument("--recreate-from", type=Path, metavar="MIRRORS",
                     help="first write the labelled files into --data from repositories fetched with the "
                     "search tool (MIRRORS/<owner>+<name>/repo), checking their sha256")
