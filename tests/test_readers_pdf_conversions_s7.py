@@ -242,3 +242,78 @@ def test_alphabetic_labels_link_their_entries(tmp_path: Path) -> None:
     # "[XYZ99]" is a label in that form no entry prints: counted, unresolved (before: no marker read)
     assert marks[-1].unresolved == ["XYZ99"] and report.unresolved_keys == 1
     assert survey.references[2].title == "An encoder-decoder framework translating natural language to database queries"
+
+
+# dev5 again: a plain-text PDF extraction (pdftotext) of an Elsevier article with justified lines, a
+# shredded table whose "# of requests" labels look like Markdown headings, and an OCR'd review whose
+# section numbers end with a full-width period ("1．Introduction").
+PLAIN_TEXT_ARTICLE = """\
+Coordinated vehicle dispatching and charging scheduling
+
+Tai-Yu Ma, Richard D. Connors
+
+Abstract
+
+We study charging (Ahadi  et  al.,  2023).
+
+1. Introduction
+
+Fleets  electrify  (Ahadi  et  al.,  2023;  Bischoff  and  Maciejewski,  2014).
+
+2. Related studies
+
+Charging  is  scheduled  (Dean  et  al.,  2022).
+
+Table 3
+# of
+requests
+3000
+# of realized
+trips
+
+3. Computational study
+
+Results hold.
+
+References
+
+Ahadi,  R.,  Ketter,  W.,  Collins,  J.,  Daina,  N.,  2023.  Cooperative  Learning  for  Smart  Charging  of  Shared
+Autonomous Vehicle Fleets. Transp. Sci. 57, 613–630. https://doi.org/10.1287/trsc.2022.1187
+Bischoff, J., Maciejewski, M., 2014. Agent-based simulation of electric taxicab fleets. Transp. Res. Procedia
+
+4, 191–198. https://doi.org/10.1016/j.trpro.2014.11.015
+
+Dean,  M.D.,  Gurumurthy,  K.M.,  de  Souza,  F.,  Auld,  J.,  Kockelman,  K.M.,  2022.  Synergies  between
+repositioning  and  charging  strategies  for  shared autonomous electric vehicle  fleets.  Transp.  Res.
+Part D Transp. Environ. 108, 103314.
+"""
+
+
+def test_plain_text_with_number_sign_lines_and_justified_entries(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, PLAIN_TEXT_ARTICLE, "article.md")
+    # before: the two "# of ..." lines were the file's only headings (sections "of realized", ...)
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Related studies", "Computational study"]
+    # before: the justified author lists ("Ahadi,  R.,  Ketter,") opened no entry: 1 merged entry
+    assert [r.raw.split(",")[0] for r in survey.references] == ["Ahadi", "Bischoff", "Dean"]
+    assert survey.references[2].title == (
+        "Synergies between repositioning and charging strategies for shared autonomous electric vehicle fleets")
+    assert report.markers == report.markers_linked == 3 and report.unresolved_keys == 0
+
+
+def test_full_width_period_after_a_section_number(tmp_path: Path) -> None:
+    text = ("# A critical review\n\n# 1．Introduction\n\nText.\n\n# 2. Methodology\n\n# 2.1．Literature search\n\nText.\n\n"
+            "# 3.Results\n\n# 3.1． Journal sources\n\nText.\n\n# 4．Future research\n\nText.\n")
+    survey, _report = _read(tmp_path, text)
+    # before: "1．Introduction" kept its number in the title and "3.1． Journal sources" was a top-level section
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Methodology", "Results", "Future research"]
+
+
+def test_a_range_glued_after_a_sentence_end_is_a_citation(tmp_path: Path) -> None:
+    text = ("# Imaging\n\n# INTRODUCTION\n\nReporters track cells in vivo.1 Signals can be followed over time.2 "
+            "Whole-body imaging of mice is simple.3-5\n\n# REFERENCES\n\n"
+            + "".join(f"({n}) Author{n}, A.; Other, B. Title number {n} of the list. J. Chem. 2020, {n}, 1-9.\n" for n in range(1, 6)))
+    survey, report = _read(tmp_path, text)
+    marks = [c for s in survey.sections for p in s.paragraphs for c in p.citations]
+    # before: "3-5" after "mice." was not read (ranges were not taken after a sentence's end)
+    assert [len(c.ref_ids) for c in marks] == [1, 1, 3]
+    assert report.unresolved_keys == 0

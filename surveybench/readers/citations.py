@@ -99,9 +99,10 @@ _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20}
 # after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
 # document shows the habit several times (Linker.glued_words)
 GLUED_WORD_RUN = re.compile(rf"(?<=[a-z]{{3}})(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
-# (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10")
+# (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
+# a range too: "such as mice.3-5")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s)\d{1,3}){0,20})(?=\s|$)", re.M)
+    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—])\d{1,3}){0,20})(?=\s|$)", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",

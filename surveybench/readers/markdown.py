@@ -117,6 +117,9 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     t = re.sub(r"^[*_]+|[*_]+$", "", raw.strip()).strip()
     if "\\" in t:
         t = _MD_ESCAPE.sub(r"\1", t)  # "1\\. Introduction": a Markdown exporter escaped the number's dot
+    if "．" in t:
+        t = t.replace("．", ". ")  # an OCR's full-width period after the number: "1．Introduction", "4.1.1． Safe workplace"
+        t = re.sub(r"(?<=\d)\. (?=\d)", ".", t)
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -457,6 +460,11 @@ def _small_caps_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+# "#" read as "number of" at a line's start: a table's column label a plain-text extraction put on a line
+# of its own ("# of" / "requests"), which Markdown would take for a heading
+_NUMBER_SIGN = re.compile(r"^#[ \t]+of\b")
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -466,7 +474,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     original = lines
     atx: set[int] = set()
     for i, ln in enumerate(lines):
-        if ln.startswith("#") and _HEADING.match(ln):
+        if ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln):
             atx.add(i)
             if len(atx) > 3:  # a Markdown file: stop looking
                 return lines
@@ -572,6 +580,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if in_fence or in_math:
             continue
         m = _HEADING.match(ln)
+        if m and _NUMBER_SIGN.match(ln):
+            m = None  # "# of requests": a shredded table's "number of", not a heading
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
         if m and _PANEL_LABEL.match(_clean_heading_text(m.group(2))):

@@ -202,6 +202,8 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
              for ln in lines]
+    # a justified PDF line's runs of spaces ("Ahadi,  R.,  Ketter,  W.,  2023.") are one space each
+    lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
@@ -227,6 +229,9 @@ _LIST_TITLE = re.compile(
 # ... [cite: 35]": the one after is dropped; the one before opens the entry's line, and reads as its bullet
 _CITE_NOTE_AFTER = re.compile(r"\s*\[cite:\s*[\d,\s]+\]\s*$")
 _CITE_NOTE_BEFORE = re.compile(r"^\s*\[cite:\s*[\d,\s]+\]\s*")
+
+
+_JUSTIFIED = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 
 
 def _cite_notes_off(line: str) -> str:
