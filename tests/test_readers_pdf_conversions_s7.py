@@ -317,3 +317,15 @@ def test_a_range_glued_after_a_sentence_end_is_a_citation(tmp_path: Path) -> Non
     # before: "3-5" after "mice." was not read (ranges were not taken after a sentence's end)
     assert [len(c.ref_ids) for c in marks] == [1, 1, 3]
     assert report.unresolved_keys == 0
+
+
+def test_unnumbered_headings_inside_roman_numbered_sections(tmp_path: Path) -> None:
+    # dev8 (docling, every heading at one depth): IEEE's Roman top level, Arabic subsections, and run-in
+    # lead-ins the converter made headings ("Where:", "The main contributions of this work are as follows:")
+    text = ("## Federated Energy Management\n\n## I. INTRODUCTION\n\nText.\n\n"
+            "## The main contributions of this work are as follows:\n\n- one\n\n## II. METHODOLOGY\n\n"
+            "## 2.1 Framework\n\nText.\n\n## Where:\n\nx is y.\n\n## III. RESULTS\n\nText.\n\n"
+            "## Summary of Findings\n\nText.\n\n## IV. CONCLUSIONS\n\nText.\n\n## REFERENCES\n\n[1] A. B. Title. 2020.\n")
+    survey, _report = _read(tmp_path, text)
+    # before: the lead-ins were top-level sections beside the numbered ones
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "METHODOLOGY", "RESULTS", "CONCLUSIONS"]

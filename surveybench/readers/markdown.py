@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import bisect
 import html
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -924,7 +925,12 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
     before it, not a top-level section; after the last numbered section, only when the depth is
     shown not to tell levels apart (numbered headings of two levels share it). Front and back
     matter keep their level."""
-    arabic = [h for h in kept if h.number and h.number_level and re.fullmatch(r"\d+(?:\.\d+)*", h.number)]
+    # (IEEE's Roman top level over Arabic subsections counts too: "II. METHODOLOGY", "2.1 Framework"; an
+    # appendix lettered "I" after the references does not)
+    body = list(itertools.takewhile(
+        lambda h: not (_REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) or _BACK_MATTER.search(_clean_heading_text(h.title))),
+        kept))
+    arabic = [h for h in body if h.number and h.number_level and _section_ordinal(h.number) is not None]
     top_headings = [h for h in arabic if h.number_level == 1]
     tops = {h.depth for h in top_headings}
     subs = {h.depth for h in arabic if h.number_level and h.number_level >= 2}
@@ -935,7 +941,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
     next_top: list[int | None] = [None] * (len(kept) + 1)
     top_ids = {id(h) for h in top_headings}
     for k in range(len(kept) - 1, -1, -1):
-        next_top[k] = int(kept[k].number or 0) if id(kept[k]) in top_ids else next_top[k + 1]
+        next_top[k] = _section_ordinal(kept[k].number or "") if id(kept[k]) in top_ids else next_top[k + 1]
     prev_level: int | None = None
     prev_top: int | None = None
     for k, h in enumerate(kept):
@@ -943,10 +949,10 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         if _REF_TITLE.match(_strip_num(t)) or _BACK_MATTER.search(t):
             break
         if h.number_level:
-            if h.number and h.number[0].isdigit():
+            if h.number and _section_ordinal(h.number) is not None:
                 prev_level = h.number_level
                 if h.number_level == 1:
-                    prev_top = int(h.number)
+                    prev_top = _section_ordinal(h.number)
             continue
         if prev_level is None or prev_top is None or h.depth > max(tops) or _non_content_heading(h):
             continue
@@ -955,6 +961,19 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         nxt = next_top[k + 1]
         if (nxt == prev_top + 1) or (nxt is None and flattened):
             h.number_level = prev_level + 1
+
+
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50}
+
+
+def _section_ordinal(number: str) -> int | None:
+    """A top-level section's number as an integer: "3", "3.1" (its first part), or Roman "IV"."""
+    if re.fullmatch(r"\d+(?:\.\d+)*", number):
+        return int(number.split(".")[0])
+    if re.fullmatch(r"[IVXL]{1,6}", number):
+        values = [_ROMAN_VALUES[c] for c in number]
+        return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+    return None
 
 
 _IMRAD = re.compile(
