@@ -329,3 +329,19 @@ def test_unnumbered_headings_inside_roman_numbered_sections(tmp_path: Path) -> N
     survey, _report = _read(tmp_path, text)
     # before: the lead-ins were top-level sections beside the numbered ones
     assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "METHODOLOGY", "RESULTS", "CONCLUSIONS"]
+
+
+def test_a_capitalised_subtitle_after_a_question_mark_stays_in_the_title() -> None:
+    # dev5 (APA) and dev8 (an LLM transcription): before, the title ended at "?"
+    assert parse_reference_string(
+        "Antons, D., & Breidbach, C. F. (2018). Big data, big insights? Advancing service innovation and design "
+        "with machine learning. Journal of Service Management, 29(1), 43-70.").title == (
+        "Big data, big insights? Advancing service innovation and design with machine learning")
+    assert parse_reference_string(
+        "Karime Maamari, Fadhil Abubaker, Daniel Jaroslawicz, and Amine Mhedhbi. The Death of Schema Linking? "
+        "Text-to-SQL in the Age of Well-Reasoned Language Models. arXiv preprint arXiv:2408.07702, 2024.").title == (
+        "The Death of Schema Linking? Text-to-SQL in the Age of Well-Reasoned Language Models")
+    # a venue, a publisher or a journal with its volume after the "?" is not a subtitle
+    assert parse_reference_string("Smith, J. (2020). Is attention needed? Cambridge University Press.").title == "Is attention needed?"
+    assert parse_reference_string("Smith, J. (2020). Is attention needed? Nature 521, 436-444.").title == "Is attention needed?"
+    assert parse_reference_string("A. Author. Why? Lecture Notes Series. Berlin, 2001.").title == "Why?"

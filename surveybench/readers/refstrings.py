@@ -425,12 +425,33 @@ def title_end(text: str) -> int:
         # "... information system. 1. introduction to methodology": a part of a series goes on too
         part = re.match(r"\d{1,2}\.\s(?=[a-z])", nxt)
         # "Tricks or traps? a deep dive into ...": a subtitle in lower case goes on after "?" and "!" too
+        if end < len(text) and text[end - 1] in "?!" and nxt[:1].isupper() and _capital_subtitle(text, end):
+            end = sentence_end(text, end + 1)  # "Big data, big insights? Advancing service innovation ..."
+            continue
         if end >= len(text) or text[end - 1] not in ".?!" or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
             break
         if part:
             end = len(text) - len(nxt) + part.end()
         end = sentence_end(text, end + 1)
     return end
+
+
+# what names a venue or publisher, not a subtitle
+_VENUE_WORD = re.compile(
+    r"\b(?:proceedings|proc|conference|conf|journal|transactions|trans|letters|workshop|symposium|press|university|"
+    r"society|publishing|publishers?|springer|elsevier|wiley|ieee|acm|review|reviews|magazine|bulletin|annals|"
+    r"advances|arxiv|corr|preprint|thesis|report|edition|chapter|volume|vol|pp|pages|series|lecture|notes)\b", re.I)
+
+
+def _capital_subtitle(text: str, end: int) -> bool:
+    """After a title's "?" or "!", a capitalised sentence is its subtitle ("The Death of Schema Linking?
+    Text-to-SQL in the Age of Well-Reasoned Language Models. arXiv ...") when it reads as words of a
+    title -- 3 to 20 words, no digit, no venue or publisher word -- and more of the entry follows it."""
+    stop = sentence_end(text, end + 1)
+    sub = text[end:stop].strip().rstrip(".")
+    words = sub.split()
+    return (3 <= len(words) <= 20 and stop < len(text) and text[stop:].strip() != "" and not re.search(r"\d", sub)
+            and not _VENUE_WORD.search(sub) and not _AFTER_TITLE.match(sub))
 
 
 _ACCENTS = "´¨˜ˆˇ˚˝¸"
