@@ -345,3 +345,39 @@ def test_a_capitalised_subtitle_after_a_question_mark_stays_in_the_title() -> No
     assert parse_reference_string("Smith, J. (2020). Is attention needed? Cambridge University Press.").title == "Is attention needed?"
     assert parse_reference_string("Smith, J. (2020). Is attention needed? Nature 521, 436-444.").title == "Is attention needed?"
     assert parse_reference_string("A. Author. Why? Lecture Notes Series. Berlin, 2001.").title == "Why?"
+
+
+APA_ONE_A_LINE = """\
+# PyBADS
+
+# Introduction
+
+We use NumPy (Harris et al., 2020) and SciPy (Virtanen et al., 2020) with BADS (Acerbi & Ma, 2017).
+
+# References
+
+Abramson, M. A., Audet, C., & Digabel, S. L. (2009). OrthoMADS: a deterministic MADS instance with orthogonal directions. SIAM Journal on Optimization, 20(2), 948-966.
+Acerbi, L., & Ma, W. J. (2017). Practical Bayesian optimization for model fitting with Bayesian adaptive direct search. Advances in Neural Information Processing Systems, 30, 1834-1844.
+Audet, C., & Dennis, J. (2006). Mesh adaptive direct search algorithms for constrained optimization. SIAM Journal on Optimization, 17(1), 188-217.
+Balandat, M., Karrer, B., & Bakshy, E. (2020). BoTorch: a framework for efficient Monte Carlo Bayesian optimization. Advances in Neural Information Processing Systems, 33, 21524-21538.
+Cao, Y., Summerfield, C., & Kayser, C. (2019). Causal inference in the multisensory brain. Neuron, 102(5), 1076-1087.
+Garnett, R. (2023). Bayesian optimization. Cambridge University Press. Harris, C. R., Millman, K. J., Walt, S. J. van der, Gommers, R., Peterson, P., .. Oliphant, T. E. (2020). Array programming with NumPy. Nature, 585(7825), 357-362.
+Huggins, B., Li, C., & Acerbi, L. (2023). PyVBMC: efficient Bayesian inference in Python. arXiv.
+Knudde, N., van der Herten, J., & Couckuyt, I. (2017). GPflowOpt: a Bayesian optimization library using TensorFlow. arXiv.
+Rasmussen, C. E., & Williams, C. K. I. (2006). Gaussian processes for machine learning. MIT Press.
+Snoek, J., Swersky, K., & Adams, R. (2014). Input warping for Bayesian optimization of non-stationary functions. ICML, 1674-1682.
+Tajima, S., Drugowitsch, J., & Pouget, A. (2019). Optimal policy for multi-alternative decisions. Nature Neuroscience, 22(9), 1503-1511.
+van Opheusden, B., & Ma, W. J. (2023). Expertise increases planning depth in human gameplay. Nature. Virtanen, P., Gommers, R., Oliphant, T. E., Larson, E., ... SciPy 1.0 Contributors. (2020). SciPy 1.0: fundamental algorithms for scientific computing in Python. Nature Methods, 17, 261-272.
+"""
+
+
+def test_entries_glued_on_a_line_of_a_list_printed_one_entry_a_line(tmp_path: Path) -> None:
+    # dev2/dev4/dev7: a line holding two entries ("... Cambridge University Press. Harris, C. R., ...") in a
+    # list whose other lines are one entry each, in alphabetical order; an author list with an elision
+    # (".. Oliphant, T. E."), a particle after the initials ("Walt, S. J. van der") or a group at its end
+    # ("... SciPy 1.0 Contributors.") is one entry's list, not two entries
+    survey, report = _read(tmp_path, APA_ONE_A_LINE)
+    assert [r.raw.split(",")[0] for r in survey.references] == [
+        "Abramson", "Acerbi", "Audet", "Balandat", "Cao", "Garnett", "Harris", "Huggins", "Knudde", "Rasmussen",
+        "Snoek", "Tajima", "van Opheusden", "Virtanen"]
+    assert report.markers_linked == report.markers == 3 and report.unresolved_keys == 0

@@ -775,9 +775,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
                 continue
             if _opens_entry(probe, p):
                 opens.append(p)
-        if len(opens) < 0.6 * len(line_starts):
-            # (only then: a line-per-entry list whose lines run in order may still hold two entries on one)
-            opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
+        opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
         if len(opens) >= 0.6 * len(line_starts):
             # a start the style found inside the author list of an entry a line opens is a name of
             # that list, not an entry: AAAI's "Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025." holds

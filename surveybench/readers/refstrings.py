@@ -790,7 +790,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
 _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)\.?(?=[,\s])|,\s(?:Jr|Sr)\.|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de"
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,\s(?:Jr|Sr)\.|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de", "Walt, S. J. van der"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
@@ -798,7 +798,9 @@ _ETAL = r"(?:,?\s+et\s+al\.?)"
 # AAAI opens a list with a group author before ";": "Team Wan; Wang, A.; Ai, B.; ... et al. 2025."
 _GROUP_SEMI = rf"(?:[{_UP}][\w\-]*(?:\s[{_UP}][\w\-]*){{0,3}};\s(?={_NI_DOT}))?"
 _SURNAME_FIRST = re.compile(
-    rf"^(?P<a>{_GROUP_SEMI}{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.|…)\s(?:&\s)?{_NI_DOT})?"
+    rf"^(?P<a>{_GROUP_SEMI}{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.?|…|\.\s\.\s\.)\s(?:&\s)?{_NI_DOT})?"
+    # a group closing the list: "..., van Mulbregt, P., & SciPy 1.0 Contributors. (2020).", "Larson, E., ... SciPy 1.0 Contributors."
+    rf"(?:,?\s(?:&|and|\.\.\.?|…)\s[{_UP}][\w.\-]*(?:\s[\w.\-]+){{0,4}}?\s(?:Contributors|Consortium|Collaboration|Collaborators|Investigators)\.)?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
@@ -883,7 +885,7 @@ def loose_surname_first(head: str) -> list[str] | None:
 _NAMES_PAREN_YEAR = re.compile(r"^(?P<a>[^()\d\"“”:]{2,600}?),?\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[.:,]?\s+")
 # the words a list of names is made of: capitalised names, initials with or without dots, particles
 _NAME_WORD = re.compile(
-    rf"[{_UP}][^\W\d_]*(?:['’\-]\s?[^\W\d_]+)*\.?|[{_UP}]\.?(?:-?\s?[{_UP}]\.?)*|and|&|et|al\.?|\.\.\.|…|(?:{_PARTICLES})")
+    rf"[{_UP}][^\W\d_]*(?:['’\-]\s?[^\W\d_]+)*\.?|[{_UP}]\.?(?:-?\s?[{_UP}]\.?)*|and|&|et|al\.?|\.\.\.?|…|(?:{_PARTICLES})")
 _ETAL_COMMA = re.compile(rf"^(?P<a>[{_UP}][^\W\d_]+(?:[\s\-][{_UP}][^\W\d_]+)?(?P<e>\s+et\s+al\.?)?|[A-Z][\w@&\-]*(?:\s[\w@&\-]+){{0,2}}),\s+(?![{_UP}]\.)")
 
 
