@@ -62,8 +62,8 @@ from surveybench.readers import read_survey_report
 
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = ("pdf-survey", "pdf-article", "deep-research", "generator")
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8",
-          "holdout2", "holdout3", "holdout4", "holdout6", "holdout7")
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9",
+          "holdout2", "holdout3", "holdout4", "holdout6", "holdout7", "holdout8")
 # tuned on: dev (issue 9's first round), dev1b (batch 1's former holdout: a closing note had listed its
 # failure examples, so it was measured blind once more and promoted), dev2 and dev3 (the second and
 # third batches) and dev4 (the fourth batch's tuning half); never tuned on, and never listed file by
@@ -73,8 +73,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8"
 # holdout5, a fifth batch with no tuning half, was gathered and labelled blind on 2026-11-25.)
 # dev5 is that holdout5, promoted to tuning at stop 21 as dev1b was: its last blind measurement (at 50a1f49)
 # is in the data card, and from then on its failures are listed file by file and tuned on.
-TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8")
-NEVER_TUNED = ("holdout2", "holdout3", "holdout4", "holdout6", "holdout7")
+TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9")
+NEVER_TUNED = ("holdout2", "holdout3", "holdout4", "holdout6", "holdout7", "holdout8")
 
 
 def never_tuned_title(splits: list[str]) -> str:
