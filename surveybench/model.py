@@ -256,7 +256,7 @@ _NON_CONTENT = re.compile(
         supplementary(\s+(material|materials|information|data|files?))?|supporting\s+information|
         additional\s+(information|files?)|
         appendi(x|ces)(\s+[a-z0-9]+)?(\b.*)?|
-        abbreviations|nomenclature|author\s+(information|details|biograph(y|ies))|
+        abbreviations|nomenclature|author\s+(information|details|biograph(y|ies))|(end|foot)?notes|
         (authors?'?\s+)?biograph(y|ies)|about\s+the\s+authors?|
         (figure|fig\.|table)\s*([0-9]+|[ivx]+\b)\s*:?.*
     )$""",

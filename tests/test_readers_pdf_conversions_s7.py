@@ -381,3 +381,93 @@ def test_entries_glued_on_a_line_of_a_list_printed_one_entry_a_line(tmp_path: Pa
         "Abramson", "Acerbi", "Audet", "Balandat", "Cao", "Garnett", "Harris", "Huggins", "Knudde", "Rasmussen",
         "Snoek", "Tajima", "van Opheusden", "Virtanen"]
     assert report.markers_linked == report.markers == 3 and report.unresolved_keys == 0
+
+
+# From the tuning split dev9 (batch 9): LLM-written book chapters (a subtitle heading under the chapter
+# title) and an opendataloader-pdf conversion of a World Bank review (a copyright footer printed as a
+# '#' heading mid-introduction, a few bulleted entries in an unbulleted Chicago list, repeat-author
+# dashes lost: ". 2008.").
+CHAPTER = """\
+# Chapter 63: Factitious Disorder Imposed on Another
+
+## The Biological and Neurological Basis of Factitious Disorder Imposed on Another
+
+### Introduction
+
+Text (Noeker, 2004).
+
+### Neurobiological Systems
+
+#### Stress Response Systems
+
+Text.
+
+### Conclusion
+
+Text.
+
+### References
+
+Noeker, M. (2004). Factitious disorder and factitious disorder by proxy. *European Journal of Pediatrics*, 163(7), 358-364.
+"""
+
+
+def test_a_subtitle_heading_under_the_title_is_no_section(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, CHAPTER, "chapter.md")
+    # before: the subtitle was the one top-level section, holding all the others
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Neurobiological Systems", "Conclusion"]
+    assert survey.title.endswith("The Biological and Neurological Basis of Factitious Disorder Imposed on Another")
+    # an "Introduction" right under the title stays a section
+    survey, _ = _read(tmp_path, CHAPTER.replace("## The Biological and Neurological Basis of Factitious Disorder Imposed on Another\n\n", ""), "c2.md")
+    assert [s.title for s in survey.top_level_sections()][0] == "Introduction"
+
+
+WORLD_BANK_REVIEW = """\
+# Land Registration, Governance, and Development
+
+### Klaus Deininger and Gershon Feder
+
+Secure property rights matter (Alden-Wily 2003; Allen and Lueck 1992).
+
+# The Author 2009. Published by Oxford University Press on behalf of the International Bank for Reconstruction and Development / THE WORLD BANK. All rights reserved. For permissions, please e-mail: journals.permissions@oxfordjournals.org
+
+Decentralization helps (Alden-Wily 2008; Arrunada 2003, 2007; Deininger and Jin 2006).
+
+## The Role of the State
+
+Text (Ayalew, Dercon, and Gautam 2005).
+
+## Notes
+
+1. A note.
+
+## References
+
+Alden-Wily, L. 2003. “Governance and Land Relations. A Review of Decentralization of Land Administration and Management in Africa.” IIED Issues Paper 120. London: International Institute for
+Environment and Development.
+
+. 2008. “Custom and Commonage in Africa: Rethinking the Orthodoxies.” Land Use Policy 25(1):43–52.
+
+Allen, D., and D. Lueck. 1992. “Contract Choice in Modern Agriculture: Cash Rent versus Cropshare.” Journal of Law and Economics 35(2):397–426.
+
+Arrunada, B. 2003. “Property Enforcement as Organized Consent.” Journal of Law, Economics, and Organization 19(2):401–44.
+
+- . 2007. “Pitfalls to Avoid When Measuring Institutions: Is Doing Business Damaging Business?” Journal of Comparative Economics 35(4):729–47.
+
+Ayalew, D., S. Dercon, and M. Gautam. 2005. “Property Rights in a Very Poor Country: Tenure Insecurity and Investment in Ethiopia.” Global Poverty Research Group Working Paper Series, GPRG-WPS-021, Oxford University.
+
+- Deininger, K., and S. Jin. 2006. “Tenure Security and Land-Related Investment: Evidence from Ethiopia.” European Economic Review 50(5):1245–77.
+"""
+
+
+def test_copyright_footer_heading_bullets_in_a_chicago_list_and_lost_repeat_dashes(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, WORLD_BANK_REVIEW)
+    # before: the footer was a top-level section holding the others; "Notes" was a section too
+    assert [s.title for s in survey.top_level_sections()] == ["The Role of the State"]
+    # before: the two bullets made the list read line by line as bullets (entries lost into others)
+    assert len(survey.references) == 7
+    assert survey.references[0].raw.endswith("Environment and Development.")
+    # ". 2008." and "- . 2007." repeat the authors of the entry before
+    assert [(r.authors[0].name.split(",")[0] if r.authors else None, r.year) for r in survey.references[1:5]] == [
+        ("Alden-Wily", 2008), ("Allen", 1992), ("Arrunada", 2003), ("Arrunada", 2007)]
+    assert report.unresolved_keys == 0, report.unresolved_examples

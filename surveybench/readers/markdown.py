@@ -54,7 +54,7 @@ from surveybench.readers.citations import (
 )
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
-from surveybench.readers.reflist import RefEntry, split_reference_lines
+from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, split_reference_lines
 from surveybench.readers.refstrings import URL_RE, fold, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
@@ -461,6 +461,9 @@ def _small_caps_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+_COPYRIGHT_LINE = re.compile(
+    r"all rights reserved|for permissions,? please|\bpublished by\b.{0,80}\b(?:press|elsevier|springer|wiley|"
+    r"taylor|sage|plos|mdpi|frontiers)\b|©\s?(?:19|20)\d{2}|\bcopyright\b.{0,40}(?:19|20)\d{2}", re.I)
 # "#" read as "number of" at a line's start: a table's column label a plain-text extraction put on a line
 # of its own ("# of" / "requests"), which Markdown would take for a heading
 _NUMBER_SIGN = re.compile(r"^#[ \t]+of\b")
@@ -601,6 +604,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             lines[i] = ""
             after_page = True
             continue
+        if m and _COPYRIGHT_LINE.search(m.group(2)):
+            # "# The Author 2009. Published by Oxford University Press ... All rights reserved.": a page's
+            # copyright footer the converter printed as a heading, mid-text: neither a section nor its end
+            report.skip("copyright footer printed as a heading", m.group(2))
+            continue
         if m and not headings and _BANNER.match(_clean_heading_text(m.group(2))):
             report.skip("journal banner heading before the title", m.group(2))
             continue  # "# RESEARCH ARTICLE" above "# <title>"
@@ -625,6 +633,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         # "# Report" with "## A Comprehensive Analysis of ..." on the very next line: its subtitle
         or (body_headings[0].line == title_h.line + 1 and body_headings[0].depth > title_h.depth
             and body_headings[0].number is None and not _non_content_heading(body_headings[0]))
+        or _subtitle_heading(title_h, body_headings, lines)
         or _second_title_line(title_h, body_headings, lines)
     ):
         # "# Comparative Analysis:" then "## W3C DIDs vs. FIDO ..." at once: the title's second line
@@ -841,6 +850,27 @@ def _appendix_letter_start(kept: list[_Heading], k: int, *, need_b: bool = False
     letters = {lm.group(1) for x in rest if (lm := _LETTER_TITLE.match(_clean_heading_text(x.raw)))}
     return "B" in letters or any((x.number or "").startswith("A.") for x in rest) or not any(
         x.depth <= h.depth for x in rest)
+
+
+def _subtitle_heading(title_h: _Heading, body: list[_Heading], lines: list[str]) -> bool:
+    """"# Chapter 63: Factitious Disorder" / "## The Biological and Neurological Basis of Factitious
+    Disorder" / "### Introduction": an unnumbered heading one level under the title, nothing but blank
+    lines around it, holding no text of its own before the next heading, and no section's name (not
+    "Introduction", not "Abstract"), is the title's second line."""
+    if len(body) < 2:
+        return False
+    sub, nxt = body[0], body[1]
+    words = _clean_heading_text(sub.title).split()
+    if sub.depth <= title_h.depth or sub.number is not None or _non_content_heading(sub) or len(words) < 4:
+        return False
+    if _IMRAD.match(" ".join(words).rstrip(" :.")):
+        return False
+    if any(ln.strip() for ln in lines[title_h.line + 1 : sub.line]) or any(ln.strip() for ln in lines[sub.line + 1 : nxt.line]):
+        return False
+    # it holds nothing (the sections follow at its own depth), or it is alone at its depth (the sections
+    # are one level under it): "## 1 Introduction to GNNs" / "### 1.1 ..." among "## 2 ...", "## 3 ..." is a section
+    return nxt.depth <= sub.depth or not any(
+        h.depth == sub.depth and not _non_content_heading(h) for h in body[1:])
 
 
 def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]) -> bool:
@@ -1340,6 +1370,10 @@ def _build_references(
             year=p.year,
             authors=make_authors(p.authors),
         )
+        if not ref.authors and refs and refs[-1].authors and REPEATED_AUTHORS.match(e.raw):
+            # "———. 2008." / ". 2008." (the dash lost): the authors of the entry before, as the list means
+            ref.authors = list(refs[-1].authors)
+            ref.year = ref.year or p.year
         for n in numbers:
             by_number[n] = rid
         refs.append(ref)

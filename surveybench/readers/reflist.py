@@ -293,8 +293,13 @@ def _split_one(lines: list[str]) -> SplitResult:
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
     num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
-    if not num_lines and len(bullets) >= 3 and len(bullets) < len(nonblank) and sum(
-            _opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets) >= 0.8 * len(bullets):
+    unbulleted_lines = [ln for ln in nonblank if not _BULLET.match(ln)]
+    if not num_lines and bullets and len(bullets) < len(nonblank) and (
+            (len(bullets) >= 3 and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets)
+             >= 0.8 * len(bullets))
+            # a few bullets in an author-year list whose entries are mostly not bulleted
+            or (3 * len(bullets) <= len(nonblank) and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x))
+                                                         for x in unbulleted_lines) >= 0.5 * len(unbulleted_lines))):
         # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
         # (bullets glued to the entry before: "... 489 545. - Fan, C., ..." opens a line of its own; a lone
@@ -981,7 +986,10 @@ _LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+
 _YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
 _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
 # (a publisher's country closing an entry is no initial: "John Wiley, Chichester, U.K.")
-_LINE_GOES_ON = re.compile(r"(?:[,;&\-]|\band|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.)\s$")
+# (a line ending in a preposition or an article goes on too: "London: International Institute for" /
+# "Environment and Development.")
+_LINE_GOES_ON = re.compile(
+    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.)\s$")
 
 
 # "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's
@@ -1008,6 +1016,9 @@ def _author_head_end(text: str, pos: int) -> int:
     return end
 
 
+# the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
+# lost (". 2008. “Custom and Commonage in Africa.”")
+REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
 _SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
 
@@ -1025,6 +1036,8 @@ def _opens_entry(text: str, pos: int) -> bool:
 
 
 def _opens_entry_at(window: str) -> bool:
+    if REPEATED_AUTHORS.match(window):
+        return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(r"\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
         return True
