@@ -189,14 +189,15 @@ def read_markdown_text(
         # a list numbered by its transcriber (an LLM, a converter: "1. Ion Androutsopoulos, ... 1995.") in
         # a text citing authors and years ("(Chen et al., 2023; Pourreza & Rafiei, 2024a)"): the keys
         # decide when they find more entries than the numbers do
-        keyed = _author_year_index(references, linker, numbered=True)
-        if keyed:
+        # (weighed on probes: the document's own linker counts the styles of what it keeps only)
+        trial = Linker(by_number={}, versions=linker.versions)
+        if _author_year_index(references, trial, numbered=True):
             key_hits = sum(1 for lines in doc.section_lines
-                           for c in linker.author_year_marks("\n".join(lines)) if c.ref_ids)
+                           for c in trial.author_year_marks("\n".join(lines)) if c.ref_ids)
             number_hits = sum(1 for lines in doc.section_lines
                               for c in Linker(by_number=by_number).numeric_marks("\n".join(lines)) if c.ref_ids)
             if key_hits >= 3 and key_hits > number_hits:
-                author_year, use_author_year = keyed, True
+                author_year, use_author_year = _author_year_index(references, linker, numbered=True), True
                 report.warnings.append(
                     f"the reference list is numbered but the text cites authors and years ({key_hits} keys found, "
                     f"{number_hits} numbers): read as an author-year list")

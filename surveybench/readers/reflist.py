@@ -780,6 +780,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
                 continue
             if _opens_entry(probe, p):
                 opens.append(p)
+        # the list's alphabetical order vouches for lines whose author lists read as none
         opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
         if len(opens) >= 0.6 * len(line_starts):
             # a start the style found inside the author list of an entry a line opens is a name of
@@ -806,11 +807,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
 
 
 def _alphabetical_lines(probe: str, line_starts: list[int]) -> list[int]:
-    """Every line, when the lines are a list's entries one a line though an OCR garbled their author
-    lists ("ASTDR(20l8).Toxicological", "Buck,R.C.,Franklin,J.,...,deVoogt,,Jnen,.A."): each line opens
-    with a capital and holds a year, and their first letters run in alphabetical order (an entry
-    wrapped over two lines would break the order). A line opening otherwise ("25(8),7200-7205.
-    https://...") goes on the entry before. Else []."""
+    """The lines that open entries when a list prints its entries one a line, in alphabetical order, though
+    an OCR garbled their author lists ("ASTDR(20l8).Toxicological", "Buck,R.C.,Franklin,J.,...,deVoogt,,Jnen,.A."):
+    most lines open with a capital and hold a year, and their first letters run in alphabetical order (an
+    entry wrapped over two lines would break the order). A line opening otherwise ("25(8),7200-7205.
+    https://...") or out of the order goes on the entry before. Else []."""
     if len(line_starts) < 10:
         return []
     ends = [*line_starts[1:], len(probe)]
@@ -1036,6 +1037,7 @@ def _opens_entry(text: str, pos: int) -> bool:
 
 
 def _opens_entry_at(window: str) -> bool:
+    """:func:`_opens_entry` on the text from a line's start (a repeated-author dash opens an entry too)."""
     if REPEATED_AUTHORS.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
