@@ -471,3 +471,19 @@ def test_copyright_footer_heading_bullets_in_a_chicago_list_and_lost_repeat_dash
     assert [(r.authors[0].name.split(",")[0] if r.authors else None, r.year) for r in survey.references[1:5]] == [
         ("Alden-Wily", 2008), ("Allen", 1992), ("Arrunada", 2003), ("Arrunada", 2007)]
     assert report.unresolved_keys == 0, report.unresolved_examples
+
+
+def test_and_others_is_the_world_banks_et_al(tmp_path: Path) -> None:
+    # dev9 (World Bank Economic Review scan): "Feder and others (1988a, 1988b)", "(Siamwalla and others 1990)"
+    text = ("# Land Tenure\n\n# I. PROPERTY RIGHTS\n\nThe study, reported in Feder and others (1988a, 1988b), found it; "
+            "credit is informal (Siamwalla and others 1990, p. 280).\n\n# REFERENCES\n\n"
+            "Feder, Gershon, Tongroj Onchan, Yongyuth Chalamwong, and Chira Hongladarom. 1988a. Land Policies and Farm "
+            "Productivity in Thailand. Baltimore: Johns Hopkins University Press.\n\n"
+            "Feder, Gershon, Tongroj Onchan, and Tejaswi Raparla. 1988b. \"Collateral, Guarantees and Rural Credit in "
+            "Developing Countries.\" World Bank Research Observer 3(2):231-45.\n\n"
+            "Siamwalla, Ammar, Chirmsak Pinthong, and Nipon Poapongsakorn. 1990. \"The Thai Rural Credit System.\" "
+            "World Bank Economic Review 4(3):271-95.\n")
+    survey, report = _read(tmp_path, text)
+    marks = [c for s in survey.sections for p in s.paragraphs for c in p.citations]
+    # before: neither was read as a citation (no marker, nothing counted)
+    assert [len(c.ref_ids) for c in marks] == [2, 1] and report.unresolved_keys == 0

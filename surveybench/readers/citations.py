@@ -135,6 +135,7 @@ ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
 ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
+_AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 _AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
@@ -352,6 +353,9 @@ class Linker:
         # an OCR's full-width comma and semicolon ("Park et al.， 2015；") and years printed with
         # letters for digits ("Kuehnel et al.,20l3") read as printed by a typesetter (same length)
         text = mend_ocr_years(text.translate(_FULL_WIDTH_SAME_LENGTH))
+        # "Feder and others (1988a)", "(Siamwalla and others 1990)": the World Bank's "et al." (same length)
+        if "and others" in text:
+            text = _AND_OTHERS.sub("et al.    ", text)
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
