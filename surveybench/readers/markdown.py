@@ -185,17 +185,21 @@ def read_markdown_text(
     n_numbered = sum(1 for r in references if r.numbers)
     n_author_year = sum(1 for r in references if not r.numbers and r.authors and r.year)
     use_author_year = bool(author_year) and n_author_year >= n_numbered
+    # the list's numbers the text cites, as brackets and the like read them (a probe: the document's own
+    # linker counts the styles of what it keeps only), read once: they weigh against the keys below and
+    # decide whether bare numbers are read
+    numbered_probe = Linker(by_number=by_number)
+    number_marks = [c for lines in doc.section_lines for c in numbered_probe.numeric_marks("\n".join(lines))
+                    if c.ref_ids] if by_number else []
     if not use_author_year and n_numbered:
         # a list numbered by its transcriber (an LLM, a converter: "1. Ion Androutsopoulos, ... 1995.") in
         # a text citing authors and years ("(Chen et al., 2023; Pourreza & Rafiei, 2024a)"): the keys
         # decide when they find more entries than the numbers do
-        # (weighed on probes: the document's own linker counts the styles of what it keeps only)
         trial = Linker(by_number={}, versions=linker.versions)
         if _author_year_index(references, trial, numbered=True):
             key_hits = sum(1 for lines in doc.section_lines
                            for c in trial.author_year_marks("\n".join(lines)) if c.ref_ids)
-            number_hits = sum(1 for lines in doc.section_lines
-                              for c in Linker(by_number=by_number).numeric_marks("\n".join(lines)) if c.ref_ids)
+            number_hits = len(number_marks)
             if key_hits >= 3 and key_hits > number_hits:
                 author_year, use_author_year = _author_year_index(references, linker, numbered=True), True
                 report.warnings.append(
@@ -204,13 +208,7 @@ def read_markdown_text(
 
     if by_number:
         # Documents citing their numbered list with brackets get no bare-number detection.
-        probe = Linker(by_number=by_number)
-        bracket_hits = sum(
-            1
-            for lines in doc.section_lines
-            for c in probe.numeric_marks("\n".join(lines))
-            if c.ref_ids and "[" in c.marker
-        )
+        bracket_hits = sum(1 for c in number_marks if "[" in c.marker)
         linker.bare_numbers = bracket_hits < max(3, len(by_number) // 10)
         # a numbered list cited "(9)", "(cf. 1,6)" (medical journals) when brackets are not used:
         # only parenthesised runs whose every number the list defines count (Linker.numeric_marks)
@@ -958,9 +956,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
     matter keep their level."""
     # (IEEE's Roman top level over Arabic subsections counts too: "II. METHODOLOGY", "2.1 Framework"; an
     # appendix lettered "I" after the references does not)
-    body = list(itertools.takewhile(
-        lambda h: not (_REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) or _BACK_MATTER.search(_clean_heading_text(h.title))),
-        kept))
+    body = _before_back_matter(kept)
     arabic = [h for h in body if h.number and h.number_level and _section_ordinal(h.number) is not None]
     top_headings = [h for h in arabic if h.number_level == 1]
     tops = {h.depth for h in top_headings}
@@ -975,10 +971,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         next_top[k] = _section_ordinal(kept[k].number or "") if id(kept[k]) in top_ids else next_top[k + 1]
     prev_level: int | None = None
     prev_top: int | None = None
-    for k, h in enumerate(kept):
-        t = _clean_heading_text(h.title)
-        if _REF_TITLE.match(_strip_num(t)) or _BACK_MATTER.search(t):
-            break
+    for k, h in enumerate(body):
         if h.number_level:
             if h.number and _section_ordinal(h.number) is not None:
                 prev_level = h.number_level
@@ -992,6 +985,12 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         nxt = next_top[k + 1]
         if (nxt == prev_top + 1) or (nxt is None and flattened):
             h.number_level = prev_level + 1
+
+
+def _before_back_matter(kept: list[_Heading]) -> list[_Heading]:
+    """The headings before the reference list or the back matter ("Backmatter", "Appendix")."""
+    return list(itertools.takewhile(
+        lambda h: not (_REF_TITLE.match(_strip_num(t := _clean_heading_text(h.title))) or _BACK_MATTER.search(t)), kept))
 
 
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50}
@@ -1024,12 +1023,7 @@ def _converter_depths(kept: list[_Heading]) -> None:
       letters ("MATERIALS AND METHODS" in capitals over "Data collection"), or, in a research
       article (both a methods and a results heading), by the IMRaD names ("Methods" over
       "Visual stimuli and task"); the others become subsections of the one before."""
-    body = []
-    for h in kept:
-        t = _clean_heading_text(h.title)
-        if _REF_TITLE.match(_strip_num(t)) or _BACK_MATTER.search(t):
-            break
-        body.append(h)
+    body = _before_back_matter(kept)
     reliable = [h.depth for h in body if not h.page_top]
     if reliable:
         mode = max(set(reliable), key=reliable.count)
