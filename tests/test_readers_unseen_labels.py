@@ -1,13 +1,14 @@
 """The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
-author-year keys well formed, tuning splits (dev, dev1b, dev2, ..., dev7) disjoint by topic from the
-never-tuned ones (holdout2, holdout3, holdout4, holdout6), every split holding both citation styles, each batch from
+author-year keys well formed, tuning splits (dev, dev1b, dev2, ..., dev9) disjoint by topic from the
+never-tuned ones (holdout2, holdout3, holdout4, holdout8), every split holding both citation styles, each batch from
 repositories the others do not use, the third batch made of PDF conversions of surveys; dev1b is batch
-1's former holdout, promoted to tuning once its failure examples had been shown, and dev5 batch 5's).
+1's former holdout, promoted to tuning once its failure examples had been shown, dev5 batch 5's, dev7b and
+dev8b batches 7 and 8's).
 
 With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev1b/``, ``dev2/``,
-..., ``dev7/``, ``holdout2/``, ``holdout3/``, ``holdout4/`` and ``holdout6/``, re-created as the data card says): the files are the labelled versions
+..., ``dev9/``, ``holdout2/``, ``holdout3/``, ``holdout4/`` and ``holdout8/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
@@ -33,18 +34,20 @@ ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9",
-          "holdout2", "holdout3", "holdout4", "holdout6", "holdout7", "holdout8")
-TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"}
-NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout6", "holdout7", "holdout8"}
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9",
+          "holdout2", "holdout3", "holdout4", "holdout8")
+TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9"}
+NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
-# never-tuned holdout5, promoted at stop 21 after four blind measurements
+# never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
+# holdout6/holdout7, promoted at stop 22 (named by batch, as dev1b)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
-# side by side by two people from repositories each claimed first, holdout6 blind)
+# side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
+# eighth and ninth
 BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4, "dev5": 5,
-           "dev6": 6, "dev7": 7, "holdout6": 7, "dev8": 8, "holdout7": 8,
+           "dev6": 6, "dev7": 7, "dev7b": 7, "dev8": 8, "dev8b": 8,
            "dev9": 9, "holdout8": 9}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
