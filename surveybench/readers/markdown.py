@@ -61,6 +61,15 @@ from surveybench.readers.report import FileReport, parse_quality
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _toggles_display_math(ln: str) -> bool:
+    """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
+    line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
+    opens one with its first ("$$\\begin{aligned}"); a whole display on one line has two."""
+    return ln.count("$$") % 2 == 1
+
+
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
@@ -577,7 +586,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if _FENCE.match(ln):
             in_fence = not in_fence
             continue
-        if ln.strip() == "$$":
+        if _toggles_display_math(ln):
             in_math = not in_math
             continue
         if in_fence or in_math:
@@ -1228,7 +1237,7 @@ def _blocks(lines: list[str]) -> list[str]:
     for ln in lines:
         if _FENCE.match(ln):
             in_fence = not in_fence
-        elif ln.strip() == "$$":
+        elif _toggles_display_math(ln):
             in_math = not in_math
         if not ln.strip() and not in_math and not in_fence:
             if buf:
