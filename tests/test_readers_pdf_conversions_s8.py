@@ -56,3 +56,106 @@ def test_a_display_closed_at_the_end_of_its_last_line_ends_there(tmp_path: Path)
     assert [s.title for s in survey.top_level_sections()] == ["Structure of the network", "Fabrication of the chip"]
     assert len(survey.references) == 4
     assert survey.references[0].title == "Brain-inspired computing needs a master plan"
+
+
+MIXED_PLAIN_AND_MARKDOWN_HEADINGS = """\
+# Structural-RNN: Deep Learning on Spatio-Temporal Graphs
+
+1 Cornell University
+
+2 Stanford University
+
+Abstract
+
+Deep Recurrent Neural Network architectures are powerful.
+
+1. Introduction
+
+The world we live in is inherently structured [1]. Our contributions are:
+
+1. A generic method to cast graphs as RNN mixtures.
+2. A new benchmark.
+
+2. Related Work
+
+Structured prediction has a long history [2].
+### 3. Structural-RNN architectures
+
+We build the architecture from the graph [3].
+
+#### 3.1. Representation of spatio-temporal graphs
+
+Nodes and edges of the graph.
+
+### 4. Experiment
+
+We evaluate on motion forecasting.
+
+#### 4.1. Human motion modeling
+
+Results are in Table 1.
+5. Conclusion
+
+We proposed a generic approach.
+
+References
+
+[1] A. Author. Structure everywhere. In CVPR, 2014.
+[2] B. Author. Structured prediction. In NIPS, 2010.
+[3] C. Author. Graph networks. In ICCV, 2015.
+"""
+
+
+def test_plain_numbered_lines_continuing_the_markdown_headings_numbers_are_headings(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, MIXED_PLAIN_AND_MARKDOWN_HEADINGS)
+    # before: only the two "###" headings were sections; "1. Introduction", "2. Related Work" and
+    # "5. Conclusion" (numbers 1, 2 and 5 no Markdown heading holds) were text. The affiliations
+    # ("1 Cornell", "2 Stanford") and the contributions list ("1. A generic method", "2. A new
+    # benchmark") are numbered lines beside each other: lists, not headings.
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "Related Work", "Structural-RNN architectures", "Experiment", "Conclusion"]
+    assert any("plain or bold lines" in w for w in report.warnings)
+    assert len(survey.references) == 3
+
+
+BOLD_AND_PLAIN_HEADINGS_BESIDE_MARKDOWN_ONES = """\
+Review
+
+Microbial L-asparaginase: production and applications
+
+Introduction
+
+L-asparaginase is an enzyme used against leukaemia.1,2
+
+### Reactions and mechanism
+
+The enzyme hydrolyses asparagine.3
+
+**Production by different microorganisms**
+
+Bacteria and fungi produce the enzyme.4
+
+### Industrial production
+
+Submerged fermentation is used.2
+
+**Conclusion and future recommendations**
+
+More producers should be screened.1
+
+**References**
+
+1. Kumar S, Sobha K. L-asparaginase from microbes: a comprehensive review. Adv Biores. 2012;3:137-57.
+2. Verma N, Kumar K. L-asparaginase: a promising chemotherapeutic agent. Crit Rev Biotechnol. 2007;27:45-62.
+3. Mashburn LT, Wriston JC. Tumor inhibitory effect of L-asparaginase. Arch Biochem Biophys. 1964;105:450-2.
+4. Savitri, Asthana N, Azmi W. Microbial L-asparaginase: a potent antitumour enzyme. Indian J Biotechnol. 2003;2:184-94.
+"""
+
+
+def test_a_section_name_on_a_plain_line_and_bold_headings_where_references_is_bold(tmp_path: Path) -> None:
+    survey, _ = _read(tmp_path, BOLD_AND_PLAIN_HEADINGS_BESIDE_MARKDOWN_ONES)
+    # before: "Introduction" (a plain line) and the two bold headings were text inside the sections
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "Reactions and mechanism", "Production by different microorganisms",
+        "Industrial production", "Conclusion and future recommendations"]
+    assert len(survey.references) == 4

@@ -558,6 +558,144 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+# a whole line in bold ("**Bone health**"): a heading printed as emphasis
+_BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{2,120}?)(?:\*\*|__)\s*$")
+# section names a converter may leave on a plain line of their own ("Introduction" above "### 2 Methods")
+_PLAIN_CONTENT_NAME = re.compile(
+    r"^(?:introduction|background|related\s+work|literature\s+review|methods?|methodology|results|discussion|"
+    r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?)$", re.I)
+
+
+_NUMBERED_LINE = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,2})*)[.)]?\s")
+
+
+def _apart_from_lists(number: tuple[int, ...], before: str, nxt: str) -> bool:
+    """A numbered line is set apart from any list: no bullet beside it, and no numbered line as short
+    as a heading (no sentence's end) except its own first subsection after it ("3 Simulator" then
+    "3.1 Simulator") or its parent before it. A run of "1 Australian AI Institute" / "2 University of
+    Washington" is a list of affiliations; a list of sentences ("2. A new benchmark.") may end just
+    before a heading."""
+    if any(re.match(r"^\s*[-*+•]\s", ln) for ln in (before, nxt)):
+        return False
+    nb, nn = (_NUMBERED_LINE.match(ln) if not ln.rstrip().endswith(".") else None for ln in (before, nxt))
+    if nn and tuple(int(x) for x in nn.group(1).split(".")) != (*number, 1):
+        return False
+    return not (nb and number[:-1] != tuple(int(x) for x in nb.group(1).split(".")))
+
+
+def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[str]:
+    """olmOCR, pdf-to-markdown and marker print some headings as Markdown and leave others as plain or
+    bold lines: "1. Introduction", "2. Related Work", "### 3. Structural-RNN architectures", "5.
+    Conclusion". The Markdown headings' own numbers are the evidence: a plain line of its own, set apart
+    from any list, whose number continues their sequence (the next section, or the next subsection of
+    the current one, a number no Markdown heading holds) is a heading too -- when two such lines or more
+    are found. A section's name alone on a plain line ("Introduction", "Conclusions"), printed once and
+    no heading's name, is one; and when the file prints its "**References**" as a bold line, so are its
+    other whole bold lines (a converter that bolds one heading bolds them all). Each takes the depth
+    the Markdown headings of its level have. Nothing after the reference list's heading is touched."""
+    events: list[tuple[int, tuple[int, ...] | None, int]] = []  # (line, number, depth) of Markdown headings
+    plain: list[tuple[int, tuple[int, ...]]] = []
+    named: list[int] = []
+    bold: list[int] = []
+    bold_refs = False
+    heading_names: set[str] = set()
+    in_fence = in_math = False
+    for i, ln in enumerate(lines):
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+            continue
+        if _toggles_display_math(ln):
+            in_math = not in_math
+            continue
+        if in_fence or in_math or not ln.strip():
+            continue
+        m = _HEADING.match(ln)
+        if m and not _NUMBER_SIGN.match(ln):
+            num, _, title = parse_heading(m.group(2))
+            clean = _strip_num(_clean_heading_text(title))
+            if _REF_TITLE.match(clean):
+                break
+            heading_names.add(clean.lower())
+            digits = tuple(int(x) for x in num.split(".")) if num and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*", num) else None
+            events.append((i, digits, len(m.group(1))))
+            continue
+        text = ln.strip()
+        prev = lines[i - 1].strip() if i > 0 else ""
+        if prev and not prev.endswith((".", ":", ")", "]")):
+            # a heading opens a paragraph: a blank line before it, or a sentence that ended (a PDF's
+            # text may lose the blank line), never the middle of one
+            continue
+        nxt = next((lines[k] for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
+        before = next((lines[k] for k in range(i - 1, max(i - 4, -1), -1) if lines[k].strip()), "")
+        pm = _PLAIN_NUMBERED.match(text)
+        number = tuple(int(x) for x in pm.group(1).split(".")) if pm else ()
+        if (pm and len(text.split()) <= 12 and not text.endswith((".", ",", ";", ":"))
+                and _apart_from_lists(number, before, nxt)):
+            plain.append((i, number))
+        elif _PLAIN_CONTENT_NAME.match(text.rstrip(":")):
+            named.append(i)
+        else:
+            b = _BOLD_LINE.match(ln)
+            if b:
+                if _REF_TITLE.match(b.group(1).strip()):
+                    bold_refs = True
+                    break
+                words = b.group(1).split()
+                if (len(words) <= 12 and b.group(1).strip()[:1].isupper() and not b.group(1).strip().endswith((".", ":", ","))
+                        and nxt.strip() and not _BOLD_LINE.match(nxt) and not _HEADING.match(nxt)):
+                    bold.append(i)
+    if not events:
+        return lines
+    atx_numbers = {n for _, n, _ in events if n}
+    depth_of: dict[int, int] = {}
+    for level in {len(n) for n in atx_numbers}:
+        ds = [d for _, n, d in events if n and len(n) == level]
+        depth_of[level] = max(set(ds), key=ds.count)
+    # a level no Markdown heading holds: one above or below a level that one does
+    top_depth = min((d for _, _, d in events[1:]), default=events[0][2])
+
+    def depth(level: int) -> int:
+        if level in depth_of:
+            return depth_of[level]
+        if depth_of:
+            known = min(depth_of, key=lambda k: abs(k - level))
+            return max(1, depth_of[known] + level - known)
+        return max(1, top_depth + level - 1)
+
+    found: dict[int, int] = {}
+    merged = sorted([(i, n, True) for i, n, _ in events if n] + [(i, n, False) for i, n in plain])
+    last: tuple[int, ...] = (0,)
+    for i, num, is_atx in merged:
+        if is_atx:
+            last = num
+            continue
+        if num in atx_numbers:
+            continue
+        if (len(num) == 1 and num[0] == last[0] + 1) or (
+                len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
+            found[i] = depth(len(num))
+            last = num
+    if len(found) < 2:
+        found = {}
+    for i in named:
+        name = lines[i].strip().rstrip(":").lower()
+        if name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1:
+            found[i] = top_depth
+    if bold_refs:
+        for i in bold:
+            found[i] = top_depth
+    if not found:
+        return lines
+    out = list(lines)
+    for i, d in found.items():
+        b = _BOLD_LINE.match(lines[i])
+        out[i] = "#" * d + " " + (b.group(1).strip() if b else lines[i].strip())
+    report.warnings.append(
+        f"{len(found)} section headings read from plain or bold lines among the Markdown headings "
+        "(numbers continuing theirs, a section's name, or bold lines where References is bold)")
+    return out
+
+
 # an empty in-page anchor a converter puts before a heading or an entry ("<span id="page-3-0"></span>2.
 # Methods", "- <span id="page-37-0"></span>Colin Raffel, ..."): it holds no text, and left in place it
 # hides the heading's number and the entry's first author
@@ -579,6 +717,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = _setext_to_atx(lines)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
+    lines = _headings_left_as_plain_lines(lines, report)
     lines = _small_caps_headings(lines, report)
     headings: list[_Heading] = []
     in_fence = in_math = after_page = False
