@@ -1,11 +1,11 @@
 """The readers on survey files they were never tuned to: the issue-9 table, per split and family.
 
 Run: python bench/readers_unseen.py --data /work/unseen
-     [--split dev|dev1b|...|dev9|holdout2|holdout3|holdout4|holdout8|tuning|never-tuned|all]
+     [--split dev|dev1b|...|dev10|holdout2|holdout3|holdout4|holdout8|holdout9|tuning|never-tuned|all]
      [--json out.json] [--failures] [--before OLD_SRC]
      (OLD_SRC: a git revision, or a folder holding an older surveybench/)
 
-``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout8/``; default:
+``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout9/``; default:
 $SURVEYBENCH_UNSEEN_DIR); the hand labels are tests/data/unseen/labels.json (the data card
 tests/data/unseen/README.md says where every file comes from and how to fetch it again; the files
 themselves are not in the project). Batches, each split by repository or topic into a tuning half
@@ -15,7 +15,7 @@ examples had been shown, then measured blind one last time and promoted), ``dev2
 ``dev3``/``holdout3``, ``dev4``/``holdout4``, ``dev5`` (batch 5, gathered and labelled blind as
 ``holdout5``, measured blind four times and promoted to tuning at stop 21), ``dev6``, ``dev7``/``dev7b``
 and ``dev8``/``dev8b`` (``dev7b`` and ``dev8b`` were ``holdout6`` and ``holdout7``, promoted at stop 22),
-``dev9``/``holdout8``.
+``dev9``/``holdout8``, ``dev10``/``holdout9``.
 Tune readers on the ``dev*`` splits only; the ``holdout*`` splits measure what tuning did not see, and
 the table ends with them together ("never tuned"). Families are reported apart:
 ``pdf-survey`` (PDF conversions of surveys and reviews), ``pdf-article`` (PDF conversions of research
@@ -64,8 +64,8 @@ from surveybench.readers import read_survey_report
 
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = ("pdf-survey", "pdf-article", "deep-research", "generator")
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9",
-          "holdout2", "holdout3", "holdout4", "holdout8")
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10",
+          "holdout2", "holdout3", "holdout4", "holdout8", "holdout9")
 # tuned on: dev (issue 9's first round), dev1b (batch 1's former holdout: a closing note had listed its
 # failure examples, so it was measured blind once more and promoted), dev2 and dev3 (the second and
 # third batches) and dev4 (the fourth batch's tuning half); never tuned on, and never listed file by
@@ -77,8 +77,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # is in the data card, and from then on its failures are listed file by file and tuned on. At stop 22 the
 # two holdouts with the widest gaps were promoted the same way, named by their batch as dev1b was:
 # holdout6 (batch 7) is dev7b and holdout7 (batch 8) is dev8b, each last measured blind at 542da5b.
-TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9")
-NEVER_TUNED = ("holdout2", "holdout3", "holdout4", "holdout8")
+TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10")
+NEVER_TUNED = ("holdout2", "holdout3", "holdout4", "holdout8", "holdout9")
 
 
 def never_tuned_title(splits: list[str]) -> str:
@@ -485,7 +485,7 @@ def table(scores: list[FileScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=os.environ.get("SURVEYBENCH_UNSEEN_DIR"),
-                    help="folder with one folder per split (dev/, dev1b/, ..., holdout8/) "
+                    help="folder with one folder per split (dev/, dev1b/, ..., holdout9/) "
                     "(default: $SURVEYBENCH_UNSEEN_DIR)")
     ap.add_argument("--split", choices=(*SPLITS, "tuning", "never-tuned", "all"), default="all")
     ap.add_argument("--labels", type=Path, default=LABELS)

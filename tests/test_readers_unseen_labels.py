@@ -2,13 +2,13 @@
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
 author-year keys well formed, tuning splits (dev, dev1b, dev2, ..., dev9) disjoint by topic from the
-never-tuned ones (holdout2, holdout3, holdout4, holdout8), every split holding both citation styles, each batch from
+never-tuned ones (holdout2, holdout3, holdout4, holdout8, holdout9), every split holding both citation styles, each batch from
 repositories the others do not use, the third batch made of PDF conversions of surveys; dev1b is batch
 1's former holdout, promoted to tuning once its failure examples had been shown, dev5 batch 5's, dev7b and
 dev8b batches 7 and 8's).
 
 With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev1b/``, ``dev2/``,
-..., ``dev9/``, ``holdout2/``, ``holdout3/``, ``holdout4/`` and ``holdout8/``, re-created as the data card says): the files are the labelled versions
+..., ``dev10/``, ``holdout2/``, ``holdout3/``, ``holdout4/``, ``holdout8/`` and ``holdout9/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9",
-          "holdout2", "holdout3", "holdout4", "holdout8")
-TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9"}
-NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8"}
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10",
+          "holdout2", "holdout3", "holdout4", "holdout8", "holdout9")
+TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10"}
+NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -45,10 +45,10 @@ NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8"}
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
 # side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
-# eighth and ninth
+# eighth, ninth and tenth
 BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4, "dev5": 5,
            "dev6": 6, "dev7": 7, "dev7b": 7, "dev8": 8, "dev8b": 8,
-           "dev9": 9, "holdout8": 9}
+           "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -144,7 +144,7 @@ def test_splits_are_honest() -> None:
     # the first batch holds its three families in both halves; research articles are batches 2, 4, 5, 6, 7, 8 and 9
     for split in ("dev", "dev1b"):
         assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
-    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6, 7, 8, 9}
+    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6, 7, 8, 9, 10}
     for split in SPLITS:
         assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
     # the third batch: PDF conversions of real surveys, mostly author-year, and deep-research reports
