@@ -159,3 +159,60 @@ def test_a_section_name_on_a_plain_line_and_bold_headings_where_references_is_bo
         "Introduction", "Reactions and mechanism", "Production by different microorganisms",
         "Industrial production", "Conclusion and future recommendations"]
     assert len(survey.references) == 4
+
+
+PANDOC_REFERENCE_DIVS = """\
+# AI interviewers: a review
+
+## Automation
+
+[DeVault et al. (2014)](#ref-devault2014) demonstrated an embodied interviewer; [Chopra and Haaland (2023)](#ref-chopra2023) conducted qualitative interviews with AI.
+
+# References
+
+<div id="ref-chopra2023" class="reference"></div>
+Chopra, Felix, and Ingar Haaland. 2023. “Conducting Qualitative Interviews with AI.” CESifo Working Paper 10666.
+
+<div id="ref-devault2014" class="reference"></div>
+DeVault, David, Ron Artstein, and Grace Benn. 2014. “SimSensei Kiosk: A Virtual Human Interviewer for Healthcare Decision Support.” In Proceedings of AAMAS.
+"""
+
+
+def test_pandoc_reference_anchors_hide_no_first_author(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, PANDOC_REFERENCE_DIVS)
+    # before: the empty "<div id=... class="reference"></div>" stayed at each entry's start, so no
+    # first author was read and neither citation was linked
+    assert [r.raw[:6] for r in survey.references] == ["Chopra", "DeVaul"]
+    assert survey.references[1].title == "SimSensei Kiosk: A Virtual Human Interviewer for Healthcare Decision Support"
+    assert report.markers == report.markers_linked == 2
+
+
+AEA_BOLD_AUTHORS_SOME_UNBULLETED = """\
+# Conducting Qualitative Interviews with AI
+
+## Introduction
+
+Interviews are a major source of knowledge (Becker, 1963; Athey and Imbens, 2019).
+
+## **References**
+
+**Agarwal, Nikhil and Tobias Salz** , "Combining Human Expertise with Artificial Intelligence," _NBER Working Paper_ , 2023.
+
+- **Athey, Susan and Guido W. Imbens** , "Machine Learning Methods that Economists Should Know About," _Annual Review of Economics_ , 2019, _11_ , 685--725.
+
+- **Barberis, Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences, Monetary Gambles and Stock Market Participation," _American Economic Review_ , 2006, _96_ (4), 1069--1090.
+
+**Becker, Howard S.** , _Outsiders: Studies in the Sociology of Deviance_ , Free Press, 1963.
+
+- **Bewley, Truman F.** , "A Depressed Labor Market as Explained by Participants," _American Economic Review_ , 1995, _85_ (2), 250--254.
+
+- **Blinder, Alan and Jeremy B. Rudd** , _Asking about Prices_ , Russell Sage Foundation, 1998.
+"""
+
+
+def test_entries_whose_bullet_was_lost_in_a_bulleted_list_are_kept(tmp_path: Path) -> None:
+    survey, _ = _read(tmp_path, AEA_BOLD_AUTHORS_SOME_UNBULLETED)
+    # before: "**Agarwal, ...", "**Becker, Howard S.** , ..." (paragraphs of their own, opening in bold as
+    # every bulleted entry does, their bullets lost) were dropped
+    assert [r.raw.split(",")[0].strip("*") for r in survey.references] == [
+        "Agarwal", "Athey", "Barberis", "Becker", "Bewley", "Blinder"]

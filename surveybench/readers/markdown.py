@@ -697,9 +697,10 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
 
 
 # an empty in-page anchor a converter puts before a heading or an entry ("<span id="page-3-0"></span>2.
-# Methods", "- <span id="page-37-0"></span>Colin Raffel, ..."): it holds no text, and left in place it
-# hides the heading's number and the entry's first author
-_EMPTY_ANCHOR = re.compile(r"<(span|a)\s+(?:id|name)=[\"'][^\"'<>]{0,100}[\"']\s*>\s*</\1>", re.I)
+# Methods", "- <span id="page-37-0"></span>Colin Raffel, ...", pandoc's "<div id="ref-xiao2020" class="reference"></div>"):
+# it holds no text, and left in place it hides the heading's number and the entry's first author
+_EMPTY_ANCHOR = re.compile(
+    r"<(span|a|div)\s+(?:id|name)=[\"'][^\"'<>]{0,100}[\"'](?:\s+[\w-]{1,20}=[\"'][^\"'<>]{0,100}[\"'])*\s*>\s*</\1>", re.I)
 
 
 # an HTML character reference with its semicolon ("&amp;", "&#39;"), which Markdown renders as the character
@@ -707,7 +708,7 @@ _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,
 
 
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
-    if "</span>" in text or "</a>" in text:
+    if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
     if "&" in text:
         # docling writes "Avci, M., &amp; Topaloglu, S. (2016)": "&amp;" hid the "&" of the author list

@@ -583,6 +583,12 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     current: RefEntry | None = None
     prev_blank = True
     stream: list[str] = []
+    # how the list's bullets open: a paragraph of its own that opens the same way (AEA's bold author
+    # list, "**Becker, Howard S.** , ...", or an author list the bullets' entries open with) is an entry
+    # whose bullet the converter lost, not a source stream's text (where it was dropped)
+    bulleted = [b.group(1).strip() for ln in lines if (b := _BULLET.match(ln.strip()))]
+    bold_opens = len(bulleted) >= 3 and sum(x.startswith("**") for x in bulleted) >= 0.8 * len(bulleted)
+    author_opens = len(bulleted) >= 3 and sum(_opens_entry(x, 0) for x in bulleted) >= 0.8 * len(bulleted)
 
     def flush() -> None:
         nonlocal current
@@ -613,6 +619,10 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             not prev_blank or _URL_ONLY.match(ln)
         ):
             current.raw += " " + ln
+        elif (current is None or current.layout == "bullet") and not stream and (
+                (bold_opens and ln.startswith("**")) or (author_opens and _opens_entry(ln, 0))):
+            current = RefEntry(raw=ln, layout="bullet")
+            res.entries.append(current)
         else:
             stream.append(ln)
         prev_blank = False
