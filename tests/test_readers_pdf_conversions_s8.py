@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from surveybench.readers import read_survey_report
+from surveybench.readers.refstrings import parse_reference_string, surname
 
 
 def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
@@ -192,7 +193,7 @@ AEA_BOLD_AUTHORS_SOME_UNBULLETED = """\
 
 ## Introduction
 
-Interviews are a major source of knowledge (Becker, 1963; Athey and Imbens, 2019).
+Interviews are a major source of knowledge (Becker, 1963; Athey and Imbens, 2019), as wages show (Bewley, 1999).
 
 ## **References**
 
@@ -206,13 +207,44 @@ Interviews are a major source of knowledge (Becker, 1963; Athey and Imbens, 2019
 
 - **Bewley, Truman F.** , "A Depressed Labor Market as Explained by Participants," _American Economic Review_ , 1995, _85_ (2), 250--254.
 
+   - , _Why Wages Don't Fall During a Recession_ , Harvard University Press, 1999.
+
+24
+
 - **Blinder, Alan and Jeremy B. Rudd** , _Asking about Prices_ , Russell Sage Foundation, 1998.
+
+**Vaswani, Ashish, Noam Shazeer, ukasz Kaiser, and Illia Polosukhin** , "Attention is all you need," _Advances in Neural Information Processing Systems_ , 2017, _30._
 """
 
 
 def test_entries_whose_bullet_was_lost_in_a_bulleted_list_are_kept(tmp_path: Path) -> None:
-    survey, _ = _read(tmp_path, AEA_BOLD_AUTHORS_SOME_UNBULLETED)
+    survey, report = _read(tmp_path, AEA_BOLD_AUTHORS_SOME_UNBULLETED)
     # before: "**Agarwal, ...", "**Becker, Howard S.** , ..." (paragraphs of their own, opening in bold as
-    # every bulleted entry does, their bullets lost) were dropped
+    # every bulleted entry does, their bullets lost) were dropped, and so was every entry after the
+    # page number "24" (read as a numbered source stream)
     assert [r.raw.split(",")[0].strip("*") for r in survey.references] == [
-        "Agarwal", "Athey", "Barberis", "Becker", "Bewley", "Blinder"]
+        "Agarwal", "Athey", "Barberis", "Becker", "Bewley", "", "Blinder", "Vaswani"]
+    assert report.markers == report.markers_linked == 2
+
+
+def test_an_author_list_in_bold_ends_where_the_bold_ends() -> None:
+    # AEA as converters print it: the bold run is the author list; the year comes after the venue
+    p = parse_reference_string(
+        '**Barberis, Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences, Monetary Gambles '
+        'and Stock Market Participation," _American Economic Review_ , 2006, _96_ (4), 1069--1090.')
+    assert (p.title, p.authors, p.year) == (
+        "Individual Preferences, Monetary Gambles and Stock Market Participation",
+        ["Barberis, Nicholas", "Ming Huang", "Richard Thaler"], 2006)
+    # a book's title in italics; a name whose first letter a converter lost ("ukasz Kaiser")
+    p = parse_reference_string("**Becker, Howard S.** , _Outsiders: Studies in the Sociology of Deviance_ , Free Press, 1963.")
+    assert (p.title, surname(p.authors[0]), p.year) == ("Outsiders: Studies in the Sociology of Deviance", "becker", 1963)
+    p = parse_reference_string('**Vaswani, Ashish, ukasz Kaiser, and Illia Polosukhin** , "Attention is all you need," _NeurIPS_ , 2017.')
+    assert (p.title, surname(p.authors[0]), p.year) == ("Attention is all you need", "vaswani", 2017)
+
+
+def test_an_aea_repeated_author_entry_whose_dash_was_lost_takes_the_authors_before(tmp_path: Path) -> None:
+    survey, _ = _read(tmp_path, AEA_BOLD_AUTHORS_SOME_UNBULLETED)
+    bewley_1999 = survey.references[5]
+    assert bewley_1999.title == "Why Wages Don't Fall During a Recession"
+    assert [a.name for a in bewley_1999.authors][:1] == [a.name for a in survey.references[4].authors][:1]
+    assert bewley_1999.year == 1999

@@ -1514,10 +1514,13 @@ def _build_references(
             year=p.year,
             authors=make_authors(p.authors),
         )
-        if not ref.authors and refs and refs[-1].authors and REPEATED_AUTHORS.match(e.raw):
-            # "———. 2008." / ". 2008." (the dash lost): the authors of the entry before, as the list means
+        if not ref.authors and refs and refs[-1].authors and (REPEATED_AUTHORS.match(e.raw) or e.raw.startswith(",")):
+            # "———. 2008." / ". 2008." / AEA's "———, _Title_" with the dash lost (", _Title_ , 1999."): the
+            # authors of the entry before, as the list means
             ref.authors = list(refs[-1].authors)
-            ref.year = ref.year or p.year
+            # a title read alone keeps no year; an entry of the same authors has its own, the last printed
+            printed_years = re.findall(r"\b((?:19|20)\d{2})[a-z]?\b", e.raw)
+            ref.year = ref.year or p.year or (int(printed_years[-1]) if printed_years else None)
         for n in numbers:
             by_number[n] = rid
         refs.append(ref)

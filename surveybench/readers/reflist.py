@@ -619,6 +619,10 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             not prev_blank or _URL_ONLY.match(ln)
         ):
             current.raw += " " + ln
+        elif bold_opens and current is not None and current.layout == "bullet" and not stream and re.fullmatch(r"\d{1,3}", ln):
+            # "24" between two bulleted entries: the page's number, which would open a source stream
+            res.skipped.append(("a page number between entries, not an entry", ln))
+            continue
         elif (current is None or current.layout == "bullet") and not stream and (
                 (bold_opens and ln.startswith("**")) or (author_opens and _opens_entry(ln, 0))):
             current = RefEntry(raw=ln, layout="bullet")

@@ -516,6 +516,9 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
     return y, s or None
 
 
+_BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
+
+
 def parse_reference_string(raw: str) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed)."""
     out = ParsedRef()
@@ -566,6 +569,20 @@ def parse_reference_string(raw: str) -> ParsedRef:
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
     latest = datetime.date.today().year + 1
     years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose)) if int(y) <= latest]
+
+    # 00. an author list in bold (AEA and other economics styles as converters print them): "**Barberis,
+    #     Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences ...," _AER_ , 2006, _96_ (4)"
+    #     -- the bold run is the evidence where the names end; the year comes after the venue
+    g = _BOLD_AUTHORS.match(prose)
+    # (a letter a converter lost may leave a name in lower case: "ukasz Kaiser")
+    if g and (looks_like_author_list(g.group("a")) or looks_like_author_list(capitalise_names(g.group("a")))):
+        book = re.match(r"^[_*]([^_*]{3,300})[_*]", prose[g.end() :])  # a book's title in italics
+        t = clean_title(book.group(1)) if book else _title_sentence(prose[g.end() :], min_words=1)
+        if t:
+            out.title, out.authors, out.style = t, split_authors(g.group("a")), "bold-authors"
+            if years:
+                out.year, out.year_suffix = _publication_year(years)
+            return out
 
     # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."
     g = _LOOSE_SURNAME_FIRST.match(prose)
