@@ -248,3 +248,32 @@ def test_an_aea_repeated_author_entry_whose_dash_was_lost_takes_the_authors_befo
     assert bewley_1999.title == "Why Wages Don't Fall During a Recession"
     assert [a.name for a in bewley_1999.authors][:1] == [a.name for a in survey.references[4].authors][:1]
     assert bewley_1999.year == 1999
+
+
+FENCED_LIST_AFTER_A_PLAIN_REFERENCES_LINE = """\
+# Trace-based Just-in-Time Type Specialization
+
+## 1. Introduction
+
+Dynamic languages such as JavaScript [2] are popular; trace compilers [1, 3] speed them up.
+
+References
+
+```
+[1] LuaJIT roadmap 2008 - http://lua-users.org/lists/lua-l/2008-
+02/msg00051.html.
+[2] Mozilla — Firefox web browser and Thunderbird email client -
+http://www.mozilla.com.
+[3] V. Bala, E. Duesterwald, and S. Banerjia. Dynamo: A transparent
+dynamic optimization system. In PLDI, pages 1–12. ACM Press, 2000.
+```
+"""
+
+
+def test_a_fenced_list_after_a_plain_references_line_is_the_list(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, FENCED_LIST_AFTER_A_PLAIN_REFERENCES_LINE)
+    # before: the fence line after "References" was no entry, so no list was opened at all
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    # the dash that led to the address is no part of the title
+    assert survey.references[1].title == "Mozilla — Firefox web browser and Thunderbird email client"
+    assert report.markers_linked == report.markers == 2

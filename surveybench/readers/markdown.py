@@ -1358,8 +1358,9 @@ def _inline_reference_line(body: list[str]) -> int | None:
         if _FENCE.match(ln):
             in_fence = not in_fence
         elif not in_fence and _REF_LINE.match(ln):
-            # the list must follow: a figure's labels "Source" / "Target" / "Ours" open none
-            nxt = next((x for x in body[i + 1 :] if x.strip()), None)
+            # the list must follow: a figure's labels "Source" / "Target" / "Ours" open none (a fence
+            # around it is the converter's layout: pdf-to-markdown fences indented text)
+            nxt = next((x for x in body[i + 1 :] if x.strip() and not _FENCE.match(x)), None)
             if nxt is not None and _ENTRY_LIKE.search(nxt):
                 return i
     return None

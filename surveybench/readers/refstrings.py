@@ -157,6 +157,8 @@ def clean_title(text: str | None) -> str | None:
         if (t.count(a) + (t.count(b) if a != b else 0)) % 2:  # an unbalanced quote: drop the quotes
             t = t.replace(a, "").replace(b, "")
     t = t.strip(" ,;:.\"“”'‘’")
+    # the dash that led to an address now gone ("Mozilla -- Firefox web browser - http://..."): no title's end
+    t = re.sub(r"\s[-–—]$", "", t)
     if re.fullmatch(r"([*_]{1,2})[^*_]+\1", t):  # *Title* / _Title_: Markdown italics
         t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
