@@ -277,3 +277,59 @@ def test_a_fenced_list_after_a_plain_references_line_is_the_list(tmp_path: Path)
     # the dash that led to the address is no part of the title
     assert survey.references[1].title == "Mozilla — Firefox web browser and Thunderbird email client"
     assert report.markers_linked == report.markers == 2
+
+
+BULLETED_ACL_LIST_WITH_A_PAGE_BREAK = """\
+# AI-assisted interviewing
+
+## Introduction
+
+Open questions are compared with closed ones (Baburajan et al., 2022); surveys are standard (Groves, 2009; Adams, 2015).
+
+## References
+
+- William C. Adams. 2015. Conducting Semi-Structured Interviews. In _Handbook of Practical Program Evaluation_ , pages 492--505.
+
+- Vishnu Baburajan, Joao de Abreu e Silva, and Francisco Camara Pereira. 2022. Open vs closed-ended questions in attitudinal surveys. _Transportation_ , 49:1--30.
+
+- Christian Baden, Christian Pipal, Martijn Schoonvelde, and Mariken AC G van der Velden. 2022. Three gaps in computational text analysis methods. _Communication Methods and Measures_ , 16:1--18.
+
+- Abhimanyu Dubey, Abhinav Jauhri, Abhinav Pandey, Abhishek Kadian, Ahmad Al-Dahle, Aiesha Letman,
+
+Zhang, Simon Vandenhende, Soumya Batra, and Zhiwei Zhao. 2024. The Llama 3 Herd of Models. _arXiv preprint_.
+
+- Robert M. Groves, editor. 2009. _Survey methodology_ , 2nd ed edition. Wiley, Hoboken, N.J.
+
+- Gwen Kash. 2013. Open versus closed: effects of question form on transit rider expressions. _Transportation Research Record_ , 2:1--9.
+
+- Jon A Krosnick. 1999. Survey research. _Annual review of psychology_ , 50(1):537--567.
+
+- Neil Malhotra and Jon A Krosnick. 2007. The effect of survey mode and sampling on inferences about political attitudes. _Political Analysis_ , 15(3):286--323.
+
+- Ursa Reja, Katja Lozar Manfreda, Valentina Hlebec, and Vasja Vehovar. 2003. Open-ended vs. close-ended questions in web questionnaires. _Developments in Applied Statistics_ , 19:159--177.
+
+- Michael F Schober and Frederick G Conrad. 1997. Does conversational interviewing reduce survey measurement error? _Public Opinion Quarterly_ , 61:576--602.
+
+- Norbert Schwarz and Hans-J Hippler. 1987. What response scales may tell your respondents. In _Social Information Processing_ , pages 163--178.
+
+- Arthur Spirling. 2023. Why open-source generative ai models are an ethical way forward for science. _Nature_ , 616(7957):413.
+
+- Stefanie Stantcheva. 2023. How to run surveys: A guide to creating your own identifying variation. _Annual Review of Economics_ , 15:205--234.
+
+- Brady T. West and Annelies G. Blom. 2016. Explaining Interviewer Effects: A Research Synthesis. _Journal of Survey Statistics and Methodology_ , 5:175--211.
+
+- Kaijie Zhu, Jindong Wang, and Jiaheng Zhou. 2024. PromptBench: Towards evaluating the robustness of large language models. _arXiv preprint_.
+"""
+
+
+def test_a_bullet_opens_its_entry_and_a_name_inside_its_author_list_opens_none(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, BULLETED_ACL_LIST_WITH_A_PAGE_BREAK)
+    # before: "Mariken AC G van der | Velden. 2022." opened an entry inside the bullet's author list (the
+    # list is read by its author lists, as a page break left a line unbulleted), and "Robert M. Groves,
+    # editor. 2009." opened none
+    assert [r.raw.split()[1].rstrip(",.") for r in survey.references] [:5] == ["C", "Baburajan", "Baden", "Dubey", "M"]
+    assert len(survey.references) == 15
+    # Portuguese "e" between surnames; ACL's ", editor" after the names
+    assert [a.name for a in survey.references[1].authors][:2] == ["Vishnu Baburajan", "Joao de Abreu e Silva"]
+    assert ([a.name for a in survey.references[4].authors], survey.references[4].year) == (["Robert M. Groves"], 2009)
+    assert report.markers_linked == report.markers and report.unresolved_keys == 0

@@ -304,9 +304,10 @@ def _split_one(lines: list[str]) -> SplitResult:
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
         # (bullets glued to the entry before: "... 489 545. - Fan, C., ..." opens a line of its own; a lone
         # "-" left at a line's end after the period, "... 489 545. -", is a bullet's, not a word's hyphen)
-        unbulleted = [_BULLET.sub(r"\1", part) for ln in lines
-                      for part in _GLUED_BULLET.split(re.sub(r"(?<=[.)])\s+-\s*$", "", ln))]
-        _from_unnumbered(unbulleted, res)
+        pieces = [(part, bool(_BULLET.match(part)) or k > 0) for ln in lines
+                  for k, part in enumerate(_GLUED_BULLET.split(re.sub(r"(?<=[.)])\s+-\s*$", "", ln)))]
+        _from_unnumbered([_BULLET.sub(r"\1", part) for part, _b in pieces], res,
+                         bulleted=[b for part, b in pieces if part.strip()])
         return res
     if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or bullets:
         _from_lines(lines, res)
@@ -736,7 +737,11 @@ _CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) i
 _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_CAPITALS}])")
 
 
-def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
+def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool] | None = None) -> None:
+    """Entries of an unnumbered list, found by its author lists. ``bulleted`` (one flag per non-blank
+    line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
+    finds inside such a line, or inside the author list it leaves open before its year, is no entry
+    ("Mariken AC G van der | Velden. 2022." is a name of that list)."""
     paragraphs: list[str] = []
     buf: list[str] = []
     for ln in lines + [""]:
@@ -808,6 +813,18 @@ def _from_unnumbered(lines: list[str], res: SplitResult) -> None:
                 if k >= 0 and heads[k][0] < st < heads[k][1]:
                     inner.add(st)
             starts = sorted((set(starts) - inner) | set(opens))
+    if bulleted and len(bulleted) == len(line_starts):
+        inside: set[int] = set()
+        for k, (p, b) in enumerate(zip(line_starts, bulleted)):
+            if not b:
+                continue
+            # the bullet's line is one entry (glued bullets were cut apart before); an author list it
+            # leaves open goes on over the next lines, up to its year
+            line_end = line_starts[k + 1] if k + 1 < len(line_starts) else len(text)
+            year = _YEAR_ANY.search(probe, p)
+            end = max(line_end, year.start() if year else line_end)
+            inside.update(st for st in starts if p < st < end)
+        starts = sorted((set(starts) - inside) | {p for p, b in zip(line_starts, bulleted) if b})
     if not starts:
         # no recognisable author list: one paragraph, one entry
         for p in paragraphs:

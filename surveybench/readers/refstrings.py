@@ -100,7 +100,7 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ſȘ-țḀ-ỿ"  # Latin letters with diacritics: French,
 # reading -- "\s?-?\s?" let a single space be either "\s?", which made a list of 20 names
 # followed by the wrong character backtrack for minutes (issue 14)
 _INIT_GAP = r"(?:\s?-\s?|\s{1,2}+)?"
-_PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli|dei|la|las|los|le|lo|ten|ter|zu|bin|ibn|al|el|y"
+_PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli|dei|la|las|los|le|lo|ten|ter|zu|bin|ibn|al|el|y|e"
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
@@ -518,6 +518,7 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
     return y, s or None
 
 
+_EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
 
 
@@ -703,6 +704,14 @@ def parse_reference_string(raw: str) -> ParsedRef:
         # the period before the year lost in conversion ("Rico Sennrich, Barry Haddow, and Alexandra
         # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
         m = _ACL_NO_PERIOD.match(prose)
+    # ACL's editors: "Robert M. Groves, editor. 2009. Survey methodology." -- the names before the role
+    editors = _EDITOR_ROLE.search(m.group("a")) if m else None
+    if m and editors and _author_head(m.group("a")[: editors.start()]):
+        rest = prose[m.end() :]
+        out.title, out.authors = _title_after_names(rest), split_authors(m.group("a")[: editors.start()])
+        out.year = int(m.group("y")) if m.group("y").isdigit() else None
+        out.year_suffix, out.style = m.group("s"), "acl"
+        return out
     if m and (_author_head(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
               or _group_author(m.group("a"))  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
