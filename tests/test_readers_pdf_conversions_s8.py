@@ -333,3 +333,29 @@ def test_a_bullet_opens_its_entry_and_a_name_inside_its_author_list_opens_none(t
     assert [a.name for a in survey.references[1].authors][:2] == ["Vishnu Baburajan", "Joao de Abreu e Silva"]
     assert ([a.name for a in survey.references[4].authors], survey.references[4].year) == (["Robert M. Groves"], 2009)
     assert report.markers_linked == report.markers and report.unresolved_keys == 0
+
+
+MARKER_PAGE_LINKED_SUPERSCRIPTS = """\
+# Hardware implementation of memristor-based networks
+
+## Applications
+
+Engines convert speech to text in smartphone[s2](#page-9-0) , and chat-GP[T3](#page-9-0) answers questions.
+Digital processing is shown in[1,2.](#page-9-0) A figure is in Figure [1](#page-2-0), and a footnote closes this sentence.[1](#page-0-0)
+
+# References
+
+- 1. Mehonic, A. & Kenyon, A. J. Brain-inspired computing needs a master plan. Nature 604, 255-260 (2022).
+- 2. Amerini, I., Li, C.-T. & Caldelli, R. Social network identification through image classification with CNN. IEEE Access 7, 35264-35273 (2019).
+- 3. Zhang, C. et al. IMLBench: A machine learning benchmark suite for CPU-GPU integrated architectures. IEEE Trans. Parallel Distrib. Syst. 32, 1740-1752 (2021).
+- 4. Talpes, E. et al. Compute solution for Tesla's full self-driving computer. IEEE Micro 40, 25-35 (2020).
+"""
+
+
+def test_numbers_linked_to_the_reference_page_are_citations_whatever_letter_they_took(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, MARKER_PAGE_LINKED_SUPERSCRIPTS)
+    cited = sorted(survey.cited_ref_ids())
+    # before: "[s2](#page-9-0)" read as the word "s2", "[T3](...)" as "T3", "in[1,2.](...)" as "in 1,2."
+    # -- none a citation; the figure's and the footnote's links (other pages) stay no citations
+    assert cited == [survey.references[0].id, survey.references[1].id, survey.references[2].id]
+    assert report.markers == report.markers_linked == 3

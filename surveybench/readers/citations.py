@@ -64,11 +64,42 @@ _MATH_WORD_SUPER = re.compile(
 _ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\(#[^()\s]{0,200}+\)")
 
 
-def unlink_anchors(text: str) -> str:
-    """``text`` with in-page links replaced by their text, padded to the same length."""
+# marker links a superscript citation to the reference list's page ("smartphone[s6](#page-31-0)",
+# "chat-GP[T7](#page-31-0)", "in[124,125.](#page-34-0)"): the link took the last letter of the word before
+# (or the sentence's period) with the numbers -- the numbers alone are the citation
+_PAGE_LINKED_NUMBERS = re.compile(r"^([^\W\d_]|\.)?(\d{1,3}(?:\s?[,–-]\s?\d{1,3})*)([.,;:]?)$")
+_PAGE_TARGET = re.compile(r"\]\(#page-(\d{1,4})-\d{1,4}\)$")
+# such a link glued to a word with a letter taken: evidence of which pages hold the reference list
+_GLUED_PAGE_LINK = re.compile(r"[^\W\d_]\[(?:[^\W\d_]|\.)\d{1,3}(?:[,–-]\d{1,3})*[.,;:]?\]\(#page-(\d{1,4})-\d{1,4}\)")
+
+
+def reference_pages(text: str) -> frozenset[str]:
+    """The pages numbers linked by marker point at when they cite: those that links glued to a word,
+    with a letter of it taken ("smartphone[s6](#page-31-0)"), point at -- at least twice, a habit. A
+    number linked to another page is a footnote ("digitized.[1](#page-0-0)") or a figure's."""
+    pages = [m.group(1) for m in _GLUED_PAGE_LINK.finditer(text)] if "](#page-" in text else []
+    return frozenset(pages) if len(pages) >= 2 else frozenset()
+
+
+def _unlinked(m: re.Match[str], pages: frozenset[str]) -> str:
+    text, whole = m.group(1), m.group(0)
+    target = _PAGE_TARGET.search(whole) if pages else None
+    page = _PAGE_LINKED_NUMBERS.match(text) if target else None
+    if page and target and target.group(1) in pages:
+        out = (page.group(1) or "") + "[" + page.group(2) + "]" + page.group(3)
+        return out + " " * (len(whole) - len(out))
+    if page:  # a number linked to another page: a footnote's or a figure's, no citation
+        return (page.group(1) or "") + " " * (len(whole) - len(page.group(1) or ""))
+    return " " + text + " " * (len(whole) - len(text) - 1)
+
+
+def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
+    """``text`` with in-page links replaced by their text, padded to the same length; numbers linked
+    to one of the reference list's ``pages`` (:func:`reference_pages`) are bracketed: a citation,
+    whatever letter the link took with them."""
     if "](#" not in text:
         return text
-    return _ANCHOR_LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1), text)
+    return _ANCHOR_LINK.sub(lambda m: _unlinked(m, pages), text)
 
 
 def url_key(url: str) -> str:
@@ -174,6 +205,8 @@ class Linker:
     no_list_bound: int = 9999
     # alphabetic labels the list prints (amsalpha / "alpha" BibTeX: "[AGN15]", "[CLHY+22]") -> reference id
     by_label: dict[str, str] = field(default_factory=dict)
+    # the pages marker's in-page links cite (see :func:`reference_pages`)
+    reference_pages: frozenset[str] = frozenset()
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -191,7 +224,7 @@ class Linker:
         return CitationMark(marker=marker, start=start, end=end, ref_ids=ids, unresolved=unresolved)
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
-        original, text = text, unlink_anchors(text)
+        original, text = text, unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset())
         marks = self._numeric_marks(text)
         if text is not original:  # the markers as printed
             for c in marks:

@@ -49,6 +49,7 @@ from surveybench.readers.citations import (
     GLUED_WORD_RUN,
     Linker,
     expand_numbers,
+    reference_pages,
     url_key,
     version_names,
 )
@@ -184,7 +185,8 @@ def read_markdown_text(
     for r in references:
         if r.url:
             by_url.setdefault(url_key(r.url), r.id)
-    linker = Linker(by_number=by_number, versions=version_names(text), paren_numbers=paren_list, by_url=by_url)
+    linker = Linker(by_number=by_number, versions=version_names(text), paren_numbers=paren_list, by_url=by_url,
+                    reference_pages=reference_pages(text))
     author_year = _author_year_index(references, linker)
     _label_keys(entries, references, linker)
     # an amsalpha list ("[AGN15] Z. Abedjan, L. Golab, F. Naumann. Profiling ..."): its labels are its keys
@@ -197,7 +199,7 @@ def read_markdown_text(
     # the list's numbers the text cites, as brackets and the like read them (a probe: the document's own
     # linker counts the styles of what it keeps only), read once: they weigh against the keys below and
     # decide whether bare numbers are read
-    numbered_probe = Linker(by_number=by_number)
+    numbered_probe = Linker(by_number=by_number, reference_pages=linker.reference_pages)
     number_marks = [c for lines in doc.section_lines for c in numbered_probe.numeric_marks("\n".join(lines))
                     if c.ref_ids] if by_number else []
     if not use_author_year and n_numbered:
