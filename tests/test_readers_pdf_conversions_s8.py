@@ -359,3 +359,37 @@ def test_numbers_linked_to_the_reference_page_are_citations_whatever_letter_they
     # -- none a citation; the figure's and the footnote's links (other pages) stay no citations
     assert cited == [survey.references[0].id, survey.references[1].id, survey.references[2].id]
     assert report.markers == report.markers_linked == 3
+
+
+LISTING_AFTER_AN_UNBULLETED_LIST = """\
+# The effects of land registration on financial development
+
+## Introduction
+
+Collateral matters (Barro, 1976; Stiglitz and Weiss, 1981), as does the legal cadastre (Jeffress, 1996).
+
+###### REFERENCES
+
+Barro, R., 1976. "The loan market, collateral, and rates of interest", Money, Credit and Banking, 8 (4): 439-456.
+
+Goldsmith, A. A., 1995. "Democracy, property rights and economic growth", Journal of Development Studies, 32 (2): 157-174.
+
+Jeffress, G. A., 1996. "Value of the legal cadastre in a free market economy", Paper presented at the International Conference on Land Tenure.
+
+14
+
+Stiglitz, J. and Weiss, A., 1981. "Credit rationing in markets with imperfect information", American Economic Review, 71 (3): 393-419.
+
+- WPS2214TradePolicyandMarketAccess ConstantineMichalopoulosOctober1999 L. Tabada Issuesfor DevelopingCountries: 36896
+- WPS2215Implementationof UruguayRound J.MichaelFinger October1999 L.Tabada Commitments:TheDevelopment 36896
+- WPS2216CorruptionandTradeTariffs,or RobertaGatti October1999 R.Gatti a CaseforUniformTariffs 38735
+- WPS2217Border,Border,WideandFar, DavidC.Parsley November1999 H.Sladovich HowWeWonderWhatYouAre 37698
+"""
+
+
+def test_a_series_listing_printed_after_an_unbulleted_list_is_no_part_of_it(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, LISTING_AFTER_AN_UNBULLETED_LIST)
+    # before: the four bullets were read as the list and the four entries before them dropped
+    assert [r.raw.split(",")[0] for r in survey.references] == ["Barro", "Goldsmith", "Jeffress", "Stiglitz"]
+    assert report.markers_linked == report.markers and report.unresolved_keys == 0
+    assert "a listing after the reference list, not entries" in report.skipped

@@ -294,6 +294,14 @@ def _split_one(lines: list[str]) -> SplitResult:
     num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
     unbulleted_lines = [ln for ln in nonblank if not _BULLET.match(ln)]
+    listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
+    if listing_at is not None:
+        # a series listing printed after an unbulleted list (the World Bank's "WPS2214 Trade Policy ...
+        # October 1999"): its bullets open no entry as the list's paragraphs do -- text after the list
+        res.skipped.append(("a listing after the reference list, not entries", " | ".join(nonblank[listing_at : listing_at + 2])))
+        cut = next(i for i, ln in enumerate(lines) if ln.strip() == nonblank[listing_at])
+        _from_unnumbered(lines[:cut], res)
+        return res
     if not num_lines and bullets and len(bullets) < len(nonblank) and (
             (len(bullets) >= 3 and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets)
              >= 0.8 * len(bullets))
@@ -324,6 +332,18 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     _from_unnumbered(lines, res)
     return res
+
+
+def _listing_after_the_list(nonblank: list[str]) -> int | None:
+    """Where a run of bullets that closes an unbulleted list begins, when the list's lines open entries
+    (half of them at least: page numbers and figures sit between) and the bullets almost never do."""
+    first = next(i for i, ln in enumerate(nonblank) if _BULLET.match(ln))
+    tail = nonblank[first:]
+    if first < 3 or len(tail) < 3 or not all(_BULLET.match(ln) for ln in tail):
+        return None
+    head_opens = sum(_opens_entry(ln, 0) for ln in nonblank[:first])
+    tail_opens = sum(_opens_entry(_BULLET.sub(r"\1", ln), 0) for ln in tail)
+    return first if head_opens >= 0.5 * first and tail_opens <= 0.2 * len(tail) else None
 
 
 def _line_number_permutation(nonblank: list[str]) -> list[tuple[int, int]]:
