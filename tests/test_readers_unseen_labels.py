@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
-SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10",
+SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11",
           "holdout2", "holdout3", "holdout4", "holdout8", "holdout9")
-TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10"}
+TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11"}
 NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
@@ -48,7 +48,7 @@ NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9"}
 # eighth, ninth and tenth
 BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4, "dev5": 5,
            "dev6": 6, "dev7": 7, "dev7b": 7, "dev8": 8, "dev8b": 8,
-           "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10}
+           "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10, "dev11": 11}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
@@ -144,7 +144,7 @@ def test_splits_are_honest() -> None:
     # the first batch holds its three families in both halves; research articles are batches 2, 4, 5, 6, 7, 8 and 9
     for split in ("dev", "dev1b"):
         assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
-    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6, 7, 8, 9, 10}
+    assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, 4, 5, 6, 7, 8, 9, 10, 11}
     for split in SPLITS:
         assert {f["citation_style"] for f in files if f["split"] == split} == {"numbered", "author-year"}, split
     # the third batch: PDF conversions of real surveys, mostly author-year, and deep-research reports
