@@ -393,3 +393,37 @@ def test_a_series_listing_printed_after_an_unbulleted_list_is_no_part_of_it(tmp_
     assert [r.raw.split(",")[0] for r in survey.references] == ["Barro", "Goldsmith", "Jeffress", "Stiglitz"]
     assert report.markers_linked == report.markers and report.unresolved_keys == 0
     assert "a listing after the reference list, not entries" in report.skipped
+
+
+COPERNICUS_LIST = """\
+# Impact of information presentation on avalanche bulletins
+
+## 1 Introduction
+
+Bulletins differ (Burkeljca, 2013a; EAWS, 2018), and cognitive load matters (Allen et al., 2014; Bühler et al., 2013).
+
+## References
+
+Allen, P. M., Edwards, J. A., Snyder, F. J., and Hamby, D.M: The effect of cognitive load on decision making with graphically displayed uncertainty information, Risk Anal., 34, 1495-1505, 2014.
+
+Bühler, Y., Kumar, S., Veitinger, J., and Snehmani: Automated identification of potential snow avalanche release areas, Nat. Hazards Earth Syst. Sci., 13, 1321-1335, 2013.
+
+Burkeljca, J.: A comparison of advisory bulletins, The Avalanche Review, 31, 28-30, 2013a.
+
+Burkeljca, J.: Shifting Audience and the Visual Language of Avalanche Risk Communication, in: Proceedings of 2013 International Snow Science Workshop, Grenoble, France, 415-422, 2013b.
+
+EAWS - European Avalanche Warning Services: Avalanche Danger Scale, available at: https://www.avalanches.org/standards/ (last access: 19 September 2021), 2018.
+
+Zuur, A. F., Ieno, E. N., and Smith, G. M. (Eds.).: Mixed effects models and extensions in ecology with R, Springer New York, New York, NY, 2009.
+"""
+
+
+def test_a_copernicus_list_names_then_a_colon_then_the_title(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, COPERNICUS_LIST)
+    # before: no line opened an entry (names end at a colon, not at a year), so all six were one
+    assert [r.raw.split(",")[0].split(":")[0] for r in survey.references] == [
+        "Allen", "Bühler", "Burkeljca", "Burkeljca", "EAWS - European Avalanche Warning Services", "Zuur"]
+    assert survey.references[0].title == "The effect of cognitive load on decision making with graphically displayed uncertainty information"
+    assert [a.name for a in survey.references[1].authors][-1] == "Snehmani"
+    # the group author's key stays unresolved, and is counted
+    assert report.markers_linked >= 1 and report.unresolved_keys >= 1

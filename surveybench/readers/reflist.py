@@ -801,6 +801,10 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # such line opens an entry, beside the starts the style found inside lines
     if len(line_starts) >= 3:
         opens: list[int] = []
+        # Copernicus lists ("Burkeljca, J.: Title, ...") open entries with a group's name and a colon too
+        # ("EAWS - European Avalanche Warning Services: Avalanche Danger Scale, ...") -- when a third of
+        # the lines open with names and a colon, so does such a line
+        colon_list = 3 * sum(1 for p in line_starts if _colon_after_names(probe, p)) >= len(line_starts)
         for p in line_starts:
             # the entry before must be complete (its year printed) and its line must not stop
             # inside an author list: "... Hao Tian, Hua" / "Wu, Ji- Rong Wen, and ... 2023." is one entry
@@ -817,7 +821,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
             line_end = line_starts[k] if k < len(line_starts) else len(text)
             if style in ("elsevier", "apa") and not _YEAR_ANY.search(probe, p, line_end):
                 continue
-            if _opens_entry(probe, p):
+            if _opens_entry(probe, p) or (colon_list and _GROUP_COLON.match(probe, p)):
                 opens.append(p)
         # the list's alphabetical order vouches for lines whose author lists read as none
         opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
@@ -1070,6 +1074,16 @@ def _author_head_end(text: str, pos: int) -> int:
 
 # the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
 # lost (". 2008. “Custom and Commonage in Africa.”")
+# a group author before a colon: "Avalanche Canada: ...", "CAIC - Colorado Avalanche Information Center: ..."
+_GROUP_COLON = re.compile(r"[A-Z][\w&'’.\-]*(?:\s(?:-\s?)?[\w&'’.\-]+){0,9}:\s[\"“A-Z]")
+
+
+def _colon_after_names(text: str, pos: int) -> bool:
+    m = _SURNAME_FIRST.match(text[pos : pos + 1600])
+    return bool(m and m.group("a") and _COLON_AFTER_NAMES.match(text, pos + m.end()))
+
+
+_COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?)?(?:\s\(Eds?\.\)\.?)?:\s[\"“‘'A-Z0-9]")
 REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
 _SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
@@ -1093,6 +1107,10 @@ def _opens_entry_at(window: str) -> bool:
         return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(r"\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
+        return True
+    # Copernicus (EGU journals) and LNCS: the names, a colon, the title -- "Burkeljca, J.: A comparison",
+    # "..., Stoffel, A., and Snehmani: Automated ..." (a last author of one name, or "D.M" with its dot lost)
+    if m and m.group("a") and _COLON_AFTER_NAMES.match(window, m.end()):
         return True
     g = _APA_GROUP.match(window)
     if g and _APA_YEAR.match(window[g.end() :]):

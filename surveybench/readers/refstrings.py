@@ -518,6 +518,7 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
     return y, s or None
 
 
+_COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
 
@@ -621,10 +622,15 @@ def parse_reference_string(raw: str) -> ParsedRef:
         )
         if ym:
             rest = rest[ym.end() :]
+        # Copernicus: the names end at a colon, the last perhaps of one name or with its dot lost
+        # ("..., and Snehmani: Title", "..., and Hamby, D.M: Title", "... (Eds.).: Title")
+        colon = None if ym else _COLON_TAIL.match(rest)
+        if colon:
+            rest = rest[colon.end() :]
         t = _title_sentence(rest, min_words=1 if ym else 2)
         if t and not _is_name_run(t):  # "Yelin He, X. Qi, Jiaquan Ye, ...": first names first, not APA
             out.title = t
-            out.authors = split_surname_first(m.group("a"))
+            out.authors = split_surname_first(m.group("a")) + ([colon.group("last").strip()] if colon and colon.group("last") else [])
             out.style = "surname-first"
             if ym and (ym.group("y") or ym.group("y2")):
                 out.year = int(ym.group("y") or ym.group("y2"))
@@ -1063,7 +1069,8 @@ _VENUE_AFTER_COMMA = re.compile(
     r"|[A-Z][A-Za-z]*[A-Z][\w-]*(?:\s+(?:19|20)\d{2}\b|,\s*\d|\.?\s*$)"
     # Elsevier / Harvard: a journal, then its volume and pages ("Geological Society of America
     # Bulletin, 95: 406–421", "Engineering Geology, 71, 79–95")
-    r"|[A-Z][\w&'’]*(?:\s[\w&'’()]+){0,8},\s\d{1,4}(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])|"
+    # (Copernicus abbreviates the journal: "Risk Anal., 34, 1495-1505", "Nat. Hazards Earth Syst. Sci., 13, 1321-1335")
+    r"|[A-Z](?:[a-z]{0,5}\.|[\w&'’]*)(?:\s(?:[A-Z][a-z]{0,5}\.|[\w&'’()]+)){0,8},\s\d{1,4}(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])|"
     # a year, unless a lower-case word goes on after it ("The Khait, 1949 earthquake and ...")
     r"(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)(?!\s+[a-z])|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
     r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b))"
