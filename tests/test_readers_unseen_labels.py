@@ -35,9 +35,9 @@ LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
 SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11",
-          "holdout2", "holdout3", "holdout4", "holdout8", "holdout9")
+          "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10")
 TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11"}
-NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9"}
+NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -48,7 +48,7 @@ NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9"}
 # eighth, ninth and tenth
 BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3": 3, "dev4": 4, "holdout4": 4, "dev5": 5,
            "dev6": 6, "dev7": 7, "dev7b": 7, "dev8": 8, "dev8b": 8,
-           "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10, "dev11": 11}
+           "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10, "dev11": 11, "holdout10": 11}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
