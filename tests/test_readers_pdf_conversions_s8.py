@@ -427,3 +427,14 @@ def test_a_copernicus_list_names_then_a_colon_then_the_title(tmp_path: Path) -> 
     assert [a.name for a in survey.references[1].authors][-1] == "Snehmani"
     # the group author's key stays unresolved, and is counted
     assert report.markers_linked >= 1 and report.unresolved_keys >= 1
+
+
+def test_nougat_natbib_label_before_the_entry_is_no_part_of_it() -> None:
+    # nougat prints natbib's label first: before, the author list after it was read as the title
+    p = parse_reference_string(
+        "Press et al. (2021) Ofir Press, Noah A. Smith, and Mike Lewis. 2021. Shortformer: Better language "
+        "modeling using shorter inputs. In _Proceedings of ACL_.")
+    assert (p.title, p.authors[0], p.year) == ("Shortformer: Better language modeling using shorter inputs", "Ofir Press", 2021)
+    # a label-like opening that is the entry itself keeps its reading: the year is not printed again after names
+    p = parse_reference_string("Vaswani et al. (2017) Attention is all you need. NeurIPS.")
+    assert (p.title, p.year) == ("Attention is all you need", 2017)

@@ -518,6 +518,9 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
     return y, s or None
 
 
+_NOUGAT_LABEL = re.compile(
+    r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
+    r"\s\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
 _COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
@@ -532,6 +535,14 @@ def parse_reference_string(raw: str) -> ParsedRef:
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
     # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
     text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
+
+    # nougat prints natbib's label before the entry: "Artetxe et al. (2021) Mikel Artetxe, Shruti Bhosale,
+    # ... 2021. Title." -- the label goes when its surname opens the author list after it and the entry
+    # prints the label's year again after that list (ACL's ". 2021.")
+    lab = _NOUGAT_LABEL.match(text)
+    if (lab and re.search(rf"\b{re.escape(lab.group('s'))}\b", text[lab.end() : lab.end() + 200])
+            and re.search(rf"\.\s{lab.group('y')}\.\s", text[lab.end() : lab.end() + MAX_AUTHOR_LIST])):
+        text = text[lab.end() :]
 
     # identifiers first, from the raw string
     urls = [repair_url(u) for u in URL_RE.findall(text)]
