@@ -23,6 +23,15 @@ def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[n
     return read_survey_report(path)
 
 
+# a Nature review's list as marker prints it (bulleted numbers), shared by the marker fixtures
+NATURE_LIST = """\
+- 1. Mehonic, A. & Kenyon, A. J. Brain-inspired computing needs a master plan. Nature 604, 255-260 (2022).
+- 2. Amerini, I., Li, C.-T. & Caldelli, R. Social network identification through image classification with CNN. IEEE Access 7, 35264-35273 (2019).
+- 3. Zhang, C. et al. IMLBench: A machine learning benchmark suite for CPU-GPU integrated architectures. IEEE Trans. Parallel Distrib. Syst. 32, 1740-1752 (2021).
+- 4. Talpes, E. et al. Compute solution for Tesla's full self-driving computer. IEEE Micro 40, 25-35 (2020).
+"""
+
+
 DISPLAY_CLOSED_AT_LINE_END = """\
 # Hardware implementation of memristor-based networks
 
@@ -43,11 +52,7 @@ Chips were fabricated in a CMOS process[1](#page-1-0).
 
 # References
 
-- 1. Mehonic, A. & Kenyon, A. J. Brain-inspired computing needs a master plan. Nature 604, 255-260 (2022).
-- 2. Amerini, I., Li, C.-T. & Caldelli, R. Social network identification through image classification with CNN. IEEE Access 7, 35264-35273 (2019).
-- 3. Zhang, C. et al. IMLBench: A machine learning benchmark suite for CPU-GPU integrated architectures. IEEE Trans. Parallel Distrib. Syst. 32, 1740-1752 (2021).
-- 4. Talpes, E. et al. Compute solution for Tesla's full self-driving computer. IEEE Micro 40, 25-35 (2020).
-"""
+""" + NATURE_LIST
 
 
 def test_a_display_closed_at_the_end_of_its_last_line_ends_there(tmp_path: Path) -> None:
@@ -345,11 +350,7 @@ Digital processing is shown in[1,2.](#page-9-0) A figure is in Figure [1](#page-
 
 # References
 
-- 1. Mehonic, A. & Kenyon, A. J. Brain-inspired computing needs a master plan. Nature 604, 255-260 (2022).
-- 2. Amerini, I., Li, C.-T. & Caldelli, R. Social network identification through image classification with CNN. IEEE Access 7, 35264-35273 (2019).
-- 3. Zhang, C. et al. IMLBench: A machine learning benchmark suite for CPU-GPU integrated architectures. IEEE Trans. Parallel Distrib. Syst. 32, 1740-1752 (2021).
-- 4. Talpes, E. et al. Compute solution for Tesla's full self-driving computer. IEEE Micro 40, 25-35 (2020).
-"""
+""" + NATURE_LIST
 
 
 def test_numbers_linked_to_the_reference_page_are_citations_whatever_letter_they_took(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ import html
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +62,19 @@ from surveybench.readers.report import FileReport, parse_quality
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _CITATION_ONLY = re.compile(r"^\s*(?:\\?\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\\?\][\s,;]*)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(index, line) of the lines outside fenced code and ``$$`` displays, the fences and ``$$`` lines
+    themselves left out: where headings can be."""
+    in_fence = in_math = False
+    for i, ln in enumerate(lines):
+        if _FENCE.match(ln):
+            in_fence = not in_fence
+        elif _toggles_display_math(ln):
+            in_math = not in_math
+        elif not (in_fence or in_math):
+            yield i, ln
 
 
 def _toggles_display_math(ln: str) -> bool:
@@ -601,15 +614,8 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     bold: list[int] = []
     bold_refs = False
     heading_names: set[str] = set()
-    in_fence = in_math = False
-    for i, ln in enumerate(lines):
-        if _FENCE.match(ln):
-            in_fence = not in_fence
-            continue
-        if _toggles_display_math(ln):
-            in_math = not in_math
-            continue
-        if in_fence or in_math or not ln.strip():
+    for i, ln in _outside_code(lines):
+        if not ln.strip():
             continue
         m = _HEADING.match(ln)
         if m and not _NUMBER_SIGN.match(ln):
@@ -723,16 +729,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = _headings_left_as_plain_lines(lines, report)
     lines = _small_caps_headings(lines, report)
     headings: list[_Heading] = []
-    in_fence = in_math = after_page = False
-    for i, ln in enumerate(lines):
-        if _FENCE.match(ln):
-            in_fence = not in_fence
-            continue
-        if _toggles_display_math(ln):
-            in_math = not in_math
-            continue
-        if in_fence or in_math:
-            continue
+    after_page = False
+    for i, ln in _outside_code(lines):
         m = _HEADING.match(ln)
         if m and _NUMBER_SIGN.match(ln):
             m = None  # "# of requests": a shredded table's "number of", not a heading
