@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from surveybench.readers import read_survey_report
-from surveybench.readers.refstrings import parse_reference_string, surname
+from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
 
 
 def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
@@ -439,3 +439,30 @@ def test_nougat_natbib_label_before_the_entry_is_no_part_of_it() -> None:
     # a label-like opening that is the entry itself keeps its reading: the year is not printed again after names
     p = parse_reference_string("Vaswani et al. (2017) Attention is all you need. NeurIPS.")
     assert (p.title, p.year) == ("Attention is all you need", 2017)
+
+
+GROBID_GLUED_INITIALS = """\
+# Transboundary flows in the metacoupled Anthropocene
+
+## INTRODUCTION
+
+Shocks can reduce yields (Zhao et al. 2017) and expose fragile food systems (Puma et al. 2015; Mekonnen and Hoekstra 2020).
+
+## References
+
+1. MJPuma et al.. "Assessing the evolving fragility of the global food system". *Environmental Research Letters*. (2015).
+2. MMekonnen and AHoekstra. "Blue water footprint linked to national consumption and international trade is unsustainable". *Nature Food*. (2020).
+3. CZhao et al.. "Temperature increase reduces global yields of major crops in four independent estimates". *Proceedings of the National Academy of Sciences*. (2017).
+4. A.-LBarabási. "Linked: how everything is connected to everything else". *Perseus*. (2014).
+"""
+
+
+def test_initials_glued_to_the_surname_are_set_apart(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, GROBID_GLUED_INITIALS)
+    # before: "MJPuma", "MMekonnen", "CZhao" were the surnames, so no key of the text found its entry
+    assert [[a.name for a in r.authors] for r in survey.references][:3] == [["MJ Puma"], ["M Mekonnen", "A Hoekstra"], ["C Zhao"]]
+    assert [a.name for a in make_authors(["A.-LBarabási"])] == ["A.-L Barabási"]
+    assert report.markers_linked == report.markers == 2 and report.unresolved_keys == 0
+    # names that only look glued keep their form
+    assert [a.name for a in make_authors(["McDonald", "DeVault", "MMSegmentation Contributors", "J-Donald Tournier"])] == [
+        "McDonald", "DeVault", "MMSegmentation Contributors", "J-Donald Tournier"]

@@ -1112,5 +1112,11 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     return t
 
 
+# GROBID's TEI rendered with the initials glued to the surname, the name's last word: "MMekonnen", "KJBagstad",
+# "A.-LBarabási" -- capitals before a capitalised word of lower-case letters ("McDonald", "DeVault", "LeCun" have
+# none; "MMSegmentation Contributors", "J-Donald Tournier" are no surname with its initials)
+_GLUED_INITIALS = re.compile(r"(?<![\w.-])([A-Z](?:\.?-?[A-Z]){0,2}\.?)(?=[A-Z][a-zß-ÿ]{2,}$)")
+
+
 def make_authors(names: list[str]) -> list[Author]:
-    return [Author(name=n) for n in names if n and n.lower() not in {"et al", "et al."}]
+    return [Author(name=_GLUED_INITIALS.sub(r"\1 ", n.strip())) for n in names if n and n.lower() not in {"et al", "et al."}]
