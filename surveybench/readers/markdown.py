@@ -619,12 +619,13 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             continue
         m = _HEADING.match(ln)
         if m and not _NUMBER_SIGN.match(ln):
-            num, _, title = parse_heading(m.group(2))
+            printed, _, title = parse_heading(m.group(2))
             clean = _strip_num(_clean_heading_text(title))
             if _REF_TITLE.match(clean):
                 break
             heading_names.add(clean.lower())
-            digits = tuple(int(x) for x in num.split(".")) if num and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*", num) else None
+            digits = (tuple(int(x) for x in printed.split("."))
+                      if printed and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*", printed) else None)
             events.append((i, digits, len(m.group(1))))
             continue
         text = ln.strip()
@@ -671,7 +672,8 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
         return max(1, top_depth + level - 1)
 
     found: dict[int, int] = {}
-    merged = sorted([(i, n, True) for i, n, _ in events if n] + [(i, n, False) for i, n in plain])
+    merged: list[tuple[int, tuple[int, ...], bool]] = sorted(
+        [(i, n, True) for i, n, _ in events if n] + [(i, n, False) for i, n in plain])
     last: tuple[int, ...] = (0,)
     for i, num, is_atx in merged:
         if is_atx:
