@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from surveybench.readers import read_survey_report
-from surveybench.readers.refstrings import make_authors, parse_reference_string, surname
+from surveybench.readers.refstrings import clean_title, make_authors, parse_reference_string, surname
 
 
 def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
@@ -467,3 +467,19 @@ def test_initials_glued_to_the_surname_are_set_apart(tmp_path: Path) -> None:
     # names that only look glued keep their form
     assert [a.name for a in make_authors(["McDonald", "DeVault", "MMSegmentation Contributors", "J-Donald Tournier"])] == [
         "McDonald", "DeVault", "MMSegmentation Contributors", "J-Donald Tournier"]
+
+
+def test_a_publisher_left_open_and_a_year_glued_before_are_no_part_of_the_title() -> None:
+    # Science's book entries "Title (Publisher, City, Year)" cut at the parenthesis' comma; a year glued
+    # before the title by an OCR ("2019.3D tracking") or by GROBID ("2021a. China's future ...")
+    assert parse_reference_string(
+        "G. Taylor, R. A. Eggleton, Regolith Geology and Geomorphology (John Wiley & Sons, Chicester, 2001).").title == (
+        "Regolith Geology and Geomorphology")
+    assert clean_title("Diagrammatica: The Path to Feynman rules, Vol. 4 (Cambridge University Press") == (
+        "Diagrammatica: The Path to Feynman rules")
+    assert clean_title("2019.3D tracking of multiple onsite workers based on stereo vision") == (
+        "3D tracking of multiple onsite workers based on stereo vision")
+    assert clean_title("2021a. China's future food demand") == "China's future food demand"
+    # a closed parenthesis or a year that is the title's first word stays
+    assert clean_title("Deep learning (DL) for vision") == "Deep learning (DL) for vision"
+    assert clean_title("2019 World Population Prospects") == "2019 World Population Prospects"

@@ -140,6 +140,7 @@ def repair_url(url: str) -> str:
 
 # what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
+_TITLE_HEAD_YEAR = re.compile(r"^(?:19|20)\d{2}[a-z]?\.\s?(?=[^\W_])")
 _TITLE_TAIL = re.compile(
     r"(?:,\s*+(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s++(?:\d{1,2},?\s++)?)?(?:19|20)\d{2}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+)$", re.I)
@@ -164,8 +165,16 @@ def clean_title(text: str | None) -> str | None:
     t = t.removeprefix("[PDF]").strip()
     t = re.split(r"\s//\s", t, maxsplit=1)[0]  # GOST: "Title // Journal. 2020."
     t = _DOC_TYPE_MARK.sub("", t)  # GB/T 7714's document type in English entries: "Title[J]."
+    # a book's publisher in parentheses, the parenthesis left open where the title was cut ("Laterite and
+    # Landscape (Academic Press", "Diagrammatica, Vol. 4 (Cambridge University Press"): not the title's
+    if t.count("(") > t.count(")"):
+        cut = t.rfind("(")
+        if len(t[:cut].split()) >= 2:
+            t = t[:cut].rstrip(" ,;:.")
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
+    # ... or before it ("2019.3D tracking of ...", GROBID's "2021a. China's future food demand ...")
+    t = _TITLE_HEAD_YEAR.sub("", t)
     if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t) or _ARXIV_STAMP.match(t):
         return None
     return t
