@@ -483,3 +483,20 @@ def test_a_publisher_left_open_and_a_year_glued_before_are_no_part_of_the_title(
     # a closed parenthesis or a year that is the title's first word stays
     assert clean_title("Deep learning (DL) for vision") == "Deep learning (DL) for vision"
     assert clean_title("2019 World Population Prospects") == "2019 World Population Prospects"
+
+
+def test_a_section_locator_spelled_out_keeps_its_citation(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, """\
+# Ranking losses
+
+## Introduction
+
+The question was initiated by Duchi et al. [2, Section 2.1] and extended to ranking losses [1, 2].
+
+## References
+
+[1] A. Author. Ranking losses. In NIPS, 2010.
+[2] J. Duchi, L. Mackey, and M. Jordan. On the consistency of ranking algorithms. In ICML, 2010.
+""")
+    # before: "[2, Section 2.1]" was read as no citation ("Sec." and "sec" were, "Section" not)
+    assert report.markers == report.markers_linked == 2

@@ -33,8 +33,8 @@ BRACKET_RE = re.compile(
     rf"\[\s*+(\d++)\s*+\]\s*+[{_DASH}]\s*+\[\s*+(\d++)\s*+\]"  # IEEE range [2]- [9]
     # (Gemini Deep Research prints its numbers as "[cite: 1, 5]")
     rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
-    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[7, Thm. 4]" (group "loc")
-    rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
+    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
+    rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
     rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
 )
