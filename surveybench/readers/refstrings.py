@@ -142,7 +142,8 @@ def repair_url(url: str) -> str:
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
 _TITLE_HEAD_YEAR = re.compile(r"^(?:19|20)\d{2}[a-z]?\.\s?(?=[^\W_])")
 _TITLE_TAIL = re.compile(
-    r"(?:,\s*+(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s++(?:\d{1,2},?\s++)?)?(?:19|20)\d{2}[a-z]?"
+    # (a month printed as a number too: "LlamaIndex, 11 2022")
+    r"(?:,\s*+(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s++(?:\d{1,2},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{2}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+)$", re.I)
 
 
