@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from surveybench.model import is_non_content_title
 from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import clean_title, make_authors, parse_reference_string, surname
 
@@ -502,3 +503,32 @@ The question was initiated by Duchi et al. [2, Section 2.1] and extended to rank
 """)
     # before: "[2, Section 2.1]" was read as no citation ("Sec." and "sec" were, "Section" not)
     assert report.markers == report.markers_linked == 2
+
+
+def test_neurips_funding_disclosure_and_an_ethical_consideration_are_back_matter(tmp_path: Path) -> None:
+    assert is_non_content_title("Acknowledgments and Disclosure of Funding")
+    survey, _ = _read(tmp_path, """\
+# Phase shifts in language models
+
+## 1 Introduction
+
+Models shift phase [1].
+
+## 2 Conclusion
+
+They do.
+
+## Ethical Consideration
+
+We see no risk.
+
+## Acknowledgments and Disclosure of Funding
+
+Funded by a grant.
+
+## References
+
+[1] A. Author. Phase shifts. In ACL, 2023.
+""")
+    # before: both were read as top-level sections of the paper
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]

@@ -970,7 +970,7 @@ def _after_table_label(lines: list[str], at: int) -> bool:
     return False
 
 
-_ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations)$", re.I)
+_ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations?)$", re.I)
 _CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
 _LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
 
