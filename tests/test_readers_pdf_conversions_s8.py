@@ -532,3 +532,30 @@ Funded by a grant.
 """)
     # before: both were read as top-level sections of the paper
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]
+
+
+def test_a_section_name_with_a_footnote_mark_after_a_page_number_is_a_heading(tmp_path: Path) -> None:
+    survey, _ = _read(tmp_path, """\
+## Abstract
+
+Anchors bias judgment (Tversky & Kahneman, 1974).
+
+1 The remaining hypotheses were not pre-registered.
+5
+Methods2
+Participants were students (Tversky & Kahneman, 1974).
+
+## Results
+
+Anchors worked.
+
+## Discussion
+
+As expected.
+
+## References
+
+Tversky, A., & Kahneman, D. (1974). Judgment under uncertainty: Heuristics and biases. Science, 185, 1124-1131.
+""", name="anchoring.md")
+    # before: "Methods2" (PyMuPDF text: a footnote's mark glued, the page's number "5" before it) was text
+    assert [s.title for s in survey.top_level_sections()] == ["Methods", "Results", "Discussion"]

@@ -578,7 +578,7 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{2,120}?)(?:\*\*|__)\s*$")
 # section names a converter may leave on a plain line of their own ("Introduction" above "### 2 Methods")
 _PLAIN_CONTENT_NAME = re.compile(
     r"^(?:introduction|background|related\s+work|literature\s+review|methods?|methodology|results|discussion|"
-    r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?)$", re.I)
+    r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?)(?P<mark>\d{1,2})?$", re.I)  # "Methods2": a footnote's mark
 
 
 _NUMBERED_LINE = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,2})*)[.)]?\s")
@@ -630,9 +630,9 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             continue
         text = ln.strip()
         prev = lines[i - 1].strip() if i > 0 else ""
-        if prev and not prev.endswith((".", ":", ")", "]")):
-            # a heading opens a paragraph: a blank line before it, or a sentence that ended (a PDF's
-            # text may lose the blank line), never the middle of one
+        if prev and not prev.endswith((".", ":", ")", "]")) and not prev.isdigit():
+            # a heading opens a paragraph: a blank line before it, a sentence that ended or a page's
+            # number (a PDF's text may lose the blank line), never the middle of a sentence
             continue
         nxt = next((lines[k] for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
         before = next((lines[k] for k in range(i - 1, max(i - 4, -1), -1) if lines[k].strip()), "")
@@ -687,10 +687,13 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             last = num
     if len(found) < 2:
         found = {}
+    names: dict[int, str] = {}  # plain named lines, their footnote mark dropped
     for i in named:
         name = lines[i].strip().rstrip(":").lower()
         if name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1:
             found[i] = top_depth
+            m = _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":"))
+            names[i] = lines[i].strip()[: m.start("mark")] if m and m.group("mark") else lines[i].strip()
     if bold_refs:
         for i in bold:
             found[i] = top_depth
@@ -699,7 +702,7 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     out = list(lines)
     for i, d in found.items():
         b = _BOLD_LINE.match(lines[i])
-        out[i] = "#" * d + " " + (b.group(1).strip() if b else lines[i].strip())
+        out[i] = "#" * d + " " + (b.group(1).strip() if b else names.get(i, lines[i].strip()))
     report.warnings.append(
         f"{len(found)} section headings read from plain or bold lines among the Markdown headings "
         "(numbers continuing theirs, a section's name, or bold lines where References is bold)")
