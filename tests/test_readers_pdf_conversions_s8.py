@@ -559,3 +559,30 @@ Tversky, A., & Kahneman, D. (1974). Judgment under uncertainty: Heuristics and b
 """, name="anchoring.md")
     # before: "Methods2" (PyMuPDF text: a footnote's mark glued, the page's number "5" before it) was text
     assert [s.title for s in survey.top_level_sections()] == ["Methods", "Results", "Discussion"]
+
+
+MARKER_LINKED_YEARS_AND_A_BULLETED_PAGE_BREAK = """\
+# A theory of startup value
+
+## Introduction
+
+Entrepreneurs experiment [\\(Agrawal](#page-26-8) et al., [2021\\)](#page-26-8).
+[Sariri](#page-28-1) [\\(2025\\)](#page-28-1) shows that mentoring helps,
+as news data show [\\(Roberts](#page-27-16) et al., [2021\\)](#page-27-16).
+
+## References
+
+- <span id="page-26-8"></span>Agrawal, Ajay, Gans, Joshua S., & Stern, Scott. 2021. Enabling Entrepreneurial Choice. Management Science, 67(9), 5510-5524.
+- <span id="page-27-16"></span>Roberts, Hal, Bhargava, Rahul, Valiukas, Linas, Benkler, Yochai, &
+
+- Zuckerman, Ethan. 2021. Media Cloud: Massive Open Source Collection of Global News on the Open Web. arXiv.org.
+- <span id="page-28-1"></span>Sariri, Amir. 2025. The Economics of Advice: Evidence from Start-up Mentoring. Management Science, 71(3), 1-20.
+"""
+
+
+def test_escaped_parentheses_in_marker_links_and_an_author_list_broken_by_a_page(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, MARKER_LINKED_YEARS_AND_A_BULLETED_PAGE_BREAK)
+    # before: "- Zuckerman, Ethan. 2021." (the rest of Roberts's author list, bulleted after a page break)
+    # was an entry of its own, and "[Sariri](#p) [\\(2025\\)](#p)" no citation (its parentheses escaped)
+    assert [r.raw.split(",")[0] for r in survey.references] == ["Agrawal", "Roberts", "Sariri"]
+    assert report.markers == report.markers_linked == 3

@@ -378,8 +378,9 @@ class Linker:
         marks: list[CitationMark] = []
         spans: list[tuple[int, int]] = []
         original = text
-        # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&" (same length: spans hold)
-        text = unlink_anchors(text.replace("\\&", " &"))
+        # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&"; marker's escaped parentheses
+        # in a link's text, "[Sariri](#p) [\(2025\)](#p)", as parentheses (same length: spans hold)
+        text = unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") "))
         # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
         # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
         text = mend_torn_words(text).translate(_LOOSE_DIACRITICS)

@@ -623,6 +623,12 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             prev_blank = True
             continue
         b = _BULLET.match(ln)
+        if b and current is not None and current.layout == "bullet" and not stream and _AUTHORS_LEFT_OPEN.search(current.raw):
+            # "- Roberts, Hal, ..., Benkler, Yochai, &" then "- Zuckerman, Ethan. 2021. Media Cloud ...": a page
+            # broke the author list and the converter bulleted its rest -- one entry
+            current.raw += " " + b.group(1).strip()
+            prev_blank = False
+            continue
         if b:
             flush()
             # bullets glued on one line by the export: "... 2024. 73 82.- Li et al., BLIP-2 ..."
@@ -654,6 +660,8 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     flush()
 
 
+# an entry that stops inside its author list: a comma, "&" or "and" last, no year printed yet
+_AUTHORS_LEFT_OPEN = re.compile(r"^(?!.*(?:19|20)\d{2}).{3,}(?:,|&|\band)\s*$")
 _NUMBERS_ONLY = re.compile(r"^\s*\d{1,3}(?:\s+\d{1,3})*\s*$")
 
 
