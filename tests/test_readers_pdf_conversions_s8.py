@@ -483,6 +483,8 @@ def test_a_publisher_left_open_and_a_year_glued_before_are_no_part_of_the_title(
     assert clean_title("2021a. China's future food demand") == "China's future food demand"
     # natbib's month as a number before the year, glued to a web source's title by a comma
     assert parse_reference_string("J. Liu. LlamaIndex, 11 2022. URL https://github.com/jerryjliu/llama_index.").title == "LlamaIndex"
+    # a dataset's release date in parentheses (LNCS entries of event logs)
+    assert clean_title("BPI Challenge 2013, incidents (Apr 2013)") == "BPI Challenge 2013, incidents"
     # a closed parenthesis or a year that is the title's first word stays
     assert clean_title("Deep learning (DL) for vision") == "Deep learning (DL) for vision"
     assert clean_title("2019 World Population Prospects") == "2019 World Population Prospects"
