@@ -588,3 +588,23 @@ def test_escaped_parentheses_in_marker_links_and_an_author_list_broken_by_a_page
     # was an entry of its own, and "[Sariri](#p) [\\(2025\\)](#p)" no citation (its parentheses escaped)
     assert [r.raw.split(",")[0] for r in survey.references] == ["Agrawal", "Roberts", "Sariri"]
     assert report.markers == report.markers_linked == 3
+
+
+def test_a_range_glued_to_an_acronym_is_a_citation_where_glued_numbers_are(tmp_path: Path) -> None:
+    refs = "\n".join(f"{n}. A. Author{n}. Paper number {n} on routing. J. Transp. {n}, 1-9 (2020)." for n in range(1, 8))
+    survey, report = _read(tmp_path, f"""\
+# Last-mile delivery
+
+## Literature review
+
+Heuristics were compared by Smithson1 and by Rossi2, routing by Gonen3, and dynamic DMS4–6 were reviewed.
+Models such as GPT4 and accelerators such as H100 are names, not citations; fleets were modelled too7.
+
+## References
+
+{refs}
+""")
+    cited = sorted(int(n) for r in survey.references if r.id in set(survey.cited_ref_ids()) for n in r.numbers)
+    # before: "DMS4–6" (a range glued to an acronym) was read as no citation
+    assert cited == [1, 2, 3, 4, 5, 6, 7]
+    assert report.unresolved_keys == 0

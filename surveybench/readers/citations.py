@@ -129,7 +129,10 @@ _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20}
 # lost superscripts glued to the word itself: "Transformers3–5 are", "diffusion models6 too" --
 # after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
 # document shows the habit several times (Linker.glued_words)
-GLUED_WORD_RUN = re.compile(rf"(?<=[a-z]{{3}})(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
+# (after an acronym too, "dynamic DMS30–32", when the numbers are a range or a list: "GPT4", "H100" are names)
+GLUED_WORD_RUN = re.compile(
+    rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}])\d))"
+    rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
 # a range too: "such as mice.3-5")
 GLUED_AFTER_PUNCT_RUN = re.compile(
