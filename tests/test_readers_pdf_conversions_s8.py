@@ -608,3 +608,32 @@ Models such as GPT4 and accelerators such as H100 are names, not citations; flee
     # before: "DMS4–6" (a range glued to an acronym) was read as no citation
     assert cited == [1, 2, 3, 4, 5, 6, 7]
     assert report.unresolved_keys == 0
+
+
+CHICAGO_INITIALS_SAME_FIRST_AUTHOR_AND_YEAR = """\
+# Land registration and governance
+
+## Introduction
+
+Legal knowledge matters (Deininger, Ayalew, and Yamano 2008), as certification does (Deininger, Ayalew, Holden, and Zevenbergen 2008).
+
+## References
+
+Deininger, K., and D.A. Ali. 2008. “Do Overlapping Property Rights Reduce Agricultural Investment? Evidence from Uganda.” American Journal of Agricultural Economics 90(4):869–84.
+
+Deininger, K., D.A. Ali, and T. Alemu. 2008. “Impacts of Land Certification on Tenure Security, Investment, and Land Market Activity.” World Bank Policy Research Working Paper.
+
+Deininger, K., D. Ayalew, and T. Yamano. 2008. “Legal Knowledge and Economic Development: The Case of Land Rights in Uganda.” Land Economics 84(4):593–619.
+
+Deininger, K., D. Ayalew, S. Holden, and J. Zevenbergen. 2008. “Rural Land Certification in Ethiopia: Process, Initial Impact, and Implications.” World Development 36(10):1786–812.
+"""
+
+
+def test_the_names_a_citation_prints_pick_one_of_several_entries_of_one_author_and_year(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, CHICAGO_INITIALS_SAME_FIRST_AUTHOR_AND_YEAR)
+    # before: "Deininger, K., D. Ayalew" was read as the authors "Deininger", "K.", "D. Ayalew" (a Chicago
+    # list whose first author keeps initials), and both citations were reported ambiguous among four
+    assert [a.name for a in survey.references[2].authors] == ["Deininger, K.", "D. Ayalew", "T. Yamano"]
+    marks = [c for _s, p in survey.paragraphs() for c in p.citations]
+    assert [c.ref_ids for c in marks] == [[survey.references[2].id], [survey.references[3].id]]
+    assert report.unresolved_keys == 0

@@ -196,6 +196,7 @@ class Linker:
     ignored: list[str] = field(default_factory=list)
     _max_number: int | None = None
     author_counts: dict[str, int] = field(default_factory=dict)  # reference id -> number of authors
+    author_surnames: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> first authors' surnames
     printed_years: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> years as printed ("2023a")
     title_keys: dict[str, str] = field(default_factory=dict)  # id -> title folded to letters and digits
     # a numbered list cited "(9)" after a word (medical journals), where brackets are not used
@@ -462,8 +463,13 @@ class Linker:
         """Several entries share the key: keep those whose author count fits the citation form
         ("Smith et al." 3+, "Smith and Lee" 2, "Smith" 1), then -- for "2023a" -- the one that
         prints that suffix itself, when that singles one out."""
-        want = 3 if re.search(r"\bet\s+al\b", name) else 2 if re.search(r"\s(?:and|&)\s", name) else 1
+        named = [_last_token(x) for x in re.split(r",\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+", re.sub(r",?\s+et\s+al\.?", "", name)) if x.strip()]
+        want = 3 if re.search(r"\bet\s+al\b", name) or len(named) >= 3 else 2 if len(named) == 2 else 1
         fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want] or ids
+        if len(fit) > 1 and len(named) >= 3:
+            # "Deininger, Ayalew, and Yamano 2008": the names the citation prints pick the entry they open
+            by_names = [i for i in fit if self.author_surnames.get(i, ())[: len(named)] == tuple(named)]
+            fit = by_names or fit
         if len(fit) > 1 and year[-1:].isalpha():
             printed = [i for i in fit if year in self.printed_years.get(i, ())]
             fit = printed or fit

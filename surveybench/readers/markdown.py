@@ -1579,6 +1579,7 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
     index = linker.by_author_year
     second = linker._second_index
     linker.author_counts.update({r.id: len(r.authors) for r in refs})
+    linker.author_surnames.update({r.id: tuple(surname(a.name) for a in r.authors[:4]) for r in refs})
     linker.printed_years.update({r.id: tuple(re.findall(r"\b(?:19|20)\d{2}[a-z]\b", r.raw or "")) for r in refs})
     # a title of at least four words identifies a work printed twice; a short one ("Introduction") may not
     linker.title_keys.update({r.id: fold(r.title) for r in refs if r.title and len(r.title.split()) >= 4})

@@ -287,7 +287,7 @@ def split_authors(segment: str) -> list[str]:
     if (
         len(out) >= 2
         and re.fullmatch(r"[^\W\d_][\w'’\-]*", out[0])
-        and re.fullmatch(r"[^\W\d_][\w'’\-]*(?:\s[A-Z]\.)?", out[1])
+        and re.fullmatch(r"[^\W\d_][\w'’\-]*(?:\s[A-Z]\.)?|(?:[A-Z]\.-?){1,3}", out[1])  # "Smith, John" / "Smith, K."
         and re.match(r"^\s*[^,]+,\s*[^,]+?(?:,\s*(?:and\s+)?|\s+and\s+|$)", s)
         and all(" " in x for x in out[2:])
     ):
