@@ -637,3 +637,22 @@ def test_the_names_a_citation_prints_pick_one_of_several_entries_of_one_author_a
     marks = [c for _s, p in survey.paragraphs() for c in p.citations]
     assert [c.ref_ids for c in marks] == [[survey.references[2].id], [survey.references[3].id]]
     assert report.unresolved_keys == 0
+
+
+def test_a_preprint_printed_with_its_manuscript_line_numbers(tmp_path: Path) -> None:
+    body = ["1 **A contractility screen of kinase inhibitors**", "", "2 **Abstract**", "",
+            "3 Cellular forces matter in disease [1].", "", "4 **1. Introduction**", ""]
+    n = 5
+    for k in range(30):
+        body += [f"{n} Forces drive migration and division in many cell types, as shown before [{k % 3 + 1}].", ""]
+        n += 1
+    body += [f"{n} **2. Results**", "", f"{n + 1} Screens found hits [2].", "", f"{n + 2} **3. Discussion**", "",
+             f"{n + 3} Hits were selective [3].", "", "1 **References**", ""]
+    body += ["2 1. Lesman, A. & Ravichandran, G. Contractile forces regulate cell division. Biophys. J. 100, 1-9 (2011).",
+             "3 2. Jin, J.-P. & Larsson, L. Muscle contractility and cell motility. J. Biomed. Biotechnol. 2012, 1-2 (2012).",
+             "4 3. Li, B. & Wang, J. H.-C. Fibroblasts and myofibroblasts in wound healing. J. Tissue Viability 20, 108-120 (2011)."]
+    survey, report = _read(tmp_path, "\n".join(body) + "\n", name="preprint.md")
+    # before: "no Markdown headings" -- the line numbers hid the bold numbered headings
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Results", "Discussion"]
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert report.markers == report.markers_linked >= 32

@@ -424,6 +424,29 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
     return out
 
 
+_LINE_NUMBER = re.compile(r"^(\d{1,4})(?:[ \t]+(?=\S)|[ \t]*$)")
+
+
+def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
+    """A preprint printed with its manuscript's line numbers (bioRxiv, journal review copies) keeps them
+    at the start of every line: "89 1 **1. Introduction**", "90 Cellular mechanical forces ...". Evidence:
+    most non-blank lines open with a number, and each such number is the one before plus one (a page
+    may start again at 1) -- a numbered list's or a table's numbers do not run line by line like that.
+    The numbers go; a line holding only its number goes too."""
+    numbered = [(i, int(m.group(1))) for i, ln in enumerate(lines) if ln.strip() and (m := _LINE_NUMBER.match(ln))]
+    nonblank = sum(1 for ln in lines if ln.strip())
+    if len(numbered) < 30 or len(numbered) < 0.6 * nonblank:
+        return lines
+    steps = sum(1 for (_, a), (_, b) in zip(numbered, numbered[1:]) if b == a + 1 or b == 1)
+    if steps < 0.8 * (len(numbered) - 1):
+        return lines
+    out = list(lines)
+    for i, _n in numbered:
+        out[i] = _LINE_NUMBER.sub("", lines[i], count=1)
+    report.warnings.append(f"{len(numbered)} manuscript line numbers removed from the starts of lines")
+    return out
+
+
 _BOLD_NUMBERED = re.compile(r"^\s*(?:\*\*|__)(\d{1,2}(?:\.\d{1,2})*\.?\s+[^*_]{2,150}?)(?:\*\*|__)\s*$")
 _BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cited)\s*:?\s*(?:\*\*|__)\s*$", re.I)
 
@@ -729,6 +752,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
+    lines = _manuscript_line_numbers(lines, report)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
     lines = _headings_left_as_plain_lines(lines, report)
