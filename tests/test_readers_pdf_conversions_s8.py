@@ -656,3 +656,54 @@ def test_a_preprint_printed_with_its_manuscript_line_numbers(tmp_path: Path) -> 
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Results", "Discussion"]
     assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
     assert report.markers == report.markers_linked >= 32
+
+
+NATURE_BOLD_SECTIONS_RUNNING_HEADERS = """\
+## **Elastomeric sensor surfaces for single-cell force cytometry**
+
+# Cmechanotransduction [1], migration [2], cytokinesis [3], immune
+responses and other functions depend on cellular forces.
+
+**Results**
+**Whole-cell contractility measurements resolve populations**
+
+Arrays of sensors measured forces [1].
+
+#### NATure BIomedIcAl EngIneerIng Articles
+
+**Airway SMCs from donors with asthma contract more**
+
+Cells contracted more [2].
+
+#### Articles NATure BIomedIcAl EngIneerIng
+
+**Discussion**
+
+The platform scales [3].
+
+#### NATure BIomedIcAl EngIneerIng Articles
+
+**Methods**
+
+**Device fabrication**
+
+Devices were moulded [1].
+
+**References**
+
+1. Lesman, A. & Ravichandran, G. Contractile forces regulate cell division. Biophys. J. 100, 1-9 (2011).
+2. Jin, J.-P. & Larsson, L. Muscle contractility and cell motility. J. Biomed. Biotechnol. 2012, 1-2 (2012).
+
+#### Articles NATure BIomedIcAl EngIneerIng
+
+3. Li, B. & Wang, J. H.-C. Fibroblasts and myofibroblasts in wound healing. J. Tissue Viability 20, 108-120 (2011).
+"""
+
+
+def test_nature_bold_sections_a_drop_capital_heading_and_running_headers(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, NATURE_BOLD_SECTIONS_RUNNING_HEADERS)
+    # before: the drop-capital line that cites ("# Cmechanotransduction [1], ...") was the only top-level
+    # section, the bold subsections were top-level too, and the journal's running header split the list
+    assert [s.title for s in survey.top_level_sections()] == ["Results", "Discussion", "Methods"]
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert report.markers == report.markers_linked >= 7

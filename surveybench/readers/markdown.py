@@ -84,6 +84,30 @@ def _toggles_display_math(ln: str) -> bool:
     return ln.count("$$") % 2 == 1
 
 
+# a bracketed citation inside a heading's text
+_CITED_IN_HEADING = re.compile(r"\[\d{1,3}(?:[,–-]\s?\d{1,3})*\]")
+
+
+def _running_headers_out(headings: list["_Heading"], lines: list[str], report: FileReport) -> list["_Heading"]:
+    """A journal's running header the converter made a heading on every other page ("#### NATure
+    BIomedIcAl EngIneerIng Articles", "#### Articles NATure ..."): the same words, in any order, as
+    three headings or more, none numbered and none a section's name -- page furniture, not sections."""
+    def words(h: "_Heading") -> frozenset[str]:
+        return frozenset(re.findall(r"[^\W\d_]+", h.title.lower()))
+    counts = Counter(words(h) for h in headings if h.number is None)
+    header = {w for w, n in counts.items() if n >= 3 and len(w) >= 2}
+    if not header:
+        return headings
+    kept = []
+    for h in headings:
+        if h.number is None and words(h) in header and not _PLAIN_NAMED.match(_clean_heading_text(h.title)):
+            report.skip("running header printed as a heading", h.raw)
+            lines[h.line] = ""
+        else:
+            kept.append(h)
+    return kept
+
+
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
@@ -673,8 +697,9 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
                     bold_refs = True
                     break
                 words = b.group(1).split()
+                named_line = bool(_IMRAD.match(b.group(1).strip()))
                 if (len(words) <= 12 and b.group(1).strip()[:1].isupper() and not b.group(1).strip().endswith((".", ":", ","))
-                        and nxt.strip() and not _BOLD_LINE.match(nxt) and not _HEADING.match(nxt)):
+                        and nxt.strip() and (named_line or (not _BOLD_LINE.match(nxt) and not _HEADING.match(nxt)))):
                     bold.append(i)
     if not events:
         return lines
@@ -718,8 +743,11 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             m = _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":"))
             names[i] = lines[i].strip()[: m.start("mark")] if m and m.group("mark") else lines[i].strip()
     if bold_refs:
+        # sections named as papers name them ("**Results**", "**Discussion**", "**Methods**") are the top
+        # level when two or more are bold; the other bold lines between them are their subsections
+        named_bold = {i for i in bold if _IMRAD.match(_BOLD_LINE.match(lines[i]).group(1).strip())}  # type: ignore[union-attr]
         for i in bold:
-            found[i] = top_depth
+            found[i] = top_depth + (1 if len(named_bold) >= 2 and i not in named_bold else 0)
     if not found:
         return lines
     out = list(lines)
@@ -789,12 +817,18 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if m and not headings and _BANNER.match(_clean_heading_text(m.group(2))):
             report.skip("journal banner heading before the title", m.group(2))
             continue  # "# RESEARCH ARTICLE" above "# <title>"
+        if m and len(_CITED_IN_HEADING.findall(m.group(2))) >= 2:
+            # "# Cmechanotransduction [1], migration [2], cytokinesis [3], immune": a paragraph's first line
+            # set as a heading after its drop capital -- it cites; a section's name does not cite twice
+            report.skip("text with citations printed as a heading", m.group(2))
+            continue
         if m and m.group(2).strip():
             num, lvl, title = parse_heading(m.group(2))
             headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title, after_page and len(headings) > 0))
             after_page = False
     if not headings:
         raise ReaderError(path, "no Markdown headings ('# Title', '## 1 Introduction') found")
+    headings = _running_headers_out(headings, lines, report)
 
     title_h: _Heading | None = None
     first = headings[0]
