@@ -707,3 +707,40 @@ def test_nature_bold_sections_a_drop_capital_heading_and_running_headers(tmp_pat
     assert [s.title for s in survey.top_level_sections()] == ["Results", "Discussion", "Methods"]
     assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
     assert report.markers == report.markers_linked >= 7
+
+
+BIB4LLM_HEADER_AND_BYLINE = """\
+# Citation Key: Cook2023
+
+---
+
+# A Geometric Framework for Odor Representation
+
+###### Jack A. Cook and Thomas A. Cleland
+
+###### Dept. Psychology, Cornell University, Ithaca, NY 14853, USA
+
+###### Introduction
+
+Odors are represented in the olfactory bulb [1].
+
+###### Perceptual frameworks
+
+Perception has a geometry [2].
+
+###### Conclusion
+
+Geometry helps [1, 2].
+
+### References
+
+[1] Cleland, T. A. Early transformations in odor representation. Trends Neurosci. 33, 130-139 (2010).
+[2] Cook, J. A. Odor perception. J. Neurosci. 12, 1-9 (2022).
+"""
+
+
+def test_a_tools_metadata_field_and_the_byline_are_not_title_or_sections(tmp_path: Path) -> None:
+    survey, _ = _read(tmp_path, BIB4LLM_HEADER_AND_BYLINE)
+    # before: "# Citation Key: Cook2023" was the title and the paper's title its only top-level section
+    assert survey.title == "A Geometric Framework for Odor Representation"
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Perceptual frameworks", "Conclusion"]

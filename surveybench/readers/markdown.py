@@ -56,7 +56,7 @@ from surveybench.readers.citations import (
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, split_reference_lines
-from surveybench.readers.refstrings import URL_RE, fold, make_authors, parse_reference_string, surname
+from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
@@ -405,6 +405,8 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
 _SENTENCE_LIKE = re.compile(r"[^.][.:;,]\s*$|^\s*(?:\S+\s+){15,}\S")
 _PAGE_HEADING = re.compile(r"^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I)
 # (a journal's article-type label alone: "Review", "Systematic Review", "Original Research")
+# a field and its value -- an identifier with a digit and no space -- as a line of its own
+_METADATA_FIELD = re.compile(r"^[A-Z][A-Za-z]+(?:\s[A-Za-z]+){0,2}:\s*(?=\S*\d)\S{2,80}$")
 _BANNER = re.compile(
     r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
     r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$",
@@ -817,6 +819,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if m and not headings and _BANNER.match(_clean_heading_text(m.group(2))):
             report.skip("journal banner heading before the title", m.group(2))
             continue  # "# RESEARCH ARTICLE" above "# <title>"
+        if m and not headings and _METADATA_FIELD.match(_clean_heading_text(m.group(2))):
+            # "# Citation Key: Cook2023", "# DOI: 10.1101/2025.01.11": a tool's field above the title
+            report.skip("metadata field printed as a heading before the title", m.group(2))
+            continue
         if m and len(_CITED_IN_HEADING.findall(m.group(2))) >= 2:
             # "# Cmechanotransduction [1], migration [2], cytokinesis [3], immune": a paragraph's first line
             # set as a heading after its drop capital -- it cites; a section's name does not cite twice
@@ -839,7 +845,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         body_headings = headings
         report.warnings.append("no '# Title' line: title taken from the file name")
     title = _clean_heading_text(title_h.title if title_h else (topic or path.stem))
-    if title_h and body_headings and (
+    # (a byline is no subtitle: "###### Jack A. Cook and Thomas A. Cleland" under the title)
+    if title_h and body_headings and not _byline(body_headings[0].title) and (
         (title.endswith(":") and not any(ln.strip() for ln in lines[title_h.line + 1 : body_headings[0].line]))
         # "# Report" with "## A Comprehensive Analysis of ..." on the very next line: its subtitle
         or (body_headings[0].line == title_h.line + 1 and body_headings[0].depth > title_h.depth
@@ -1112,7 +1119,29 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
                             "; ".join(x.raw for x in kept[:k])[:200], k)
                 return kept[k:]
             break
+    # no "Abstract" heading: before the introduction, headings that name the authors or their
+    # institutions ("###### Jack A. Cook and Thomas A. Cleland", "###### Dept. Psychology, Cornell
+    # University, Ithaca, NY") are the title page too
+    intro = next((k for k, h in enumerate(kept[:10]) if _IMRAD.match(_strip_num(_clean_heading_text(h.title)))), None)
+    if intro:
+        page = [h for h in kept[:intro] if h.number is None and (_AFFILIATION.search(h.title) or _byline(h.title))]
+        if page:
+            report.skip("title-page heading before the introduction (an author or affiliation)",
+                        "; ".join(x.raw for x in page)[:200], len(page))
+            return [h for h in kept if h not in page]
     return kept
+
+
+def _byline(title: str) -> bool:
+    """A heading naming two authors or more ("Jack A. Cook and Thomas A. Cleland"), not a section's name."""
+    t = _clean_heading_text(title)
+    return bool(re.search(r",|\band\b|&", t)) and not _PLAIN_NAMED.match(t) and not _FRONT_MATTER.match(t) \
+        and looks_like_author_list(t)
+
+
+# an institution's address line: what affiliations name
+_AFFILIATION = re.compile(r"\b(?:Univ(?:ersity|\.)|Universit[éàä]t?|Dept\.|Department|Institute|Laborator(?:y|ies)|College|"
+                          r"School\s+of|Faculty\s+of|Hospital|Centre|Center)\b|@")
 
 
 def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
