@@ -655,12 +655,14 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     the current one, a number no Markdown heading holds) is a heading too -- when two such lines or more
     are found. A section's name alone on a plain line ("Introduction", "Conclusions"), printed once and
     no heading's name, is one; and when the file prints its "**References**" as a bold line, so are its
-    other whole bold lines (a converter that bolds one heading bolds them all). Each takes the depth
-    the Markdown headings of its level have. Nothing after the reference list's heading is touched."""
+    other whole bold lines (a converter that bolds one heading bolds them all) -- with two or more of
+    them named as papers name sections ("**Results**", "**Methods**"), those are the top level and the
+    others their subsections. Each takes the depth the Markdown headings of its level have. Nothing
+    after the reference list's heading is touched."""
     events: list[tuple[int, tuple[int, ...] | None, int]] = []  # (line, number, depth) of Markdown headings
     plain: list[tuple[int, tuple[int, ...]]] = []
     named: list[int] = []
-    bold: list[int] = []
+    bold: dict[int, str] = {}  # line -> the bold text
     bold_refs = False
     heading_names: set[str] = set()
     for i, ln in _outside_code(lines):
@@ -702,7 +704,7 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
                 named_line = bool(_IMRAD.match(b.group(1).strip()))
                 if (len(words) <= 12 and b.group(1).strip()[:1].isupper() and not b.group(1).strip().endswith((".", ":", ","))
                         and nxt.strip() and (named_line or (not _BOLD_LINE.match(nxt) and not _HEADING.match(nxt)))):
-                    bold.append(i)
+                    bold[i] = b.group(1).strip()
     if not events:
         return lines
     atx_numbers = {n for _, n, _ in events if n}
@@ -747,7 +749,7 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     if bold_refs:
         # sections named as papers name them ("**Results**", "**Discussion**", "**Methods**") are the top
         # level when two or more are bold; the other bold lines between them are their subsections
-        named_bold = {i for i in bold if _IMRAD.match(_BOLD_LINE.match(lines[i]).group(1).strip())}  # type: ignore[union-attr]
+        named_bold = {i for i, text in bold.items() if _IMRAD.match(text)}
         for i in bold:
             found[i] = top_depth + (1 if len(named_bold) >= 2 and i not in named_bold else 0)
     if not found:
@@ -1128,7 +1130,8 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
         if page:
             report.skip("title-page heading before the introduction (an author or affiliation)",
                         "; ".join(x.raw for x in page)[:200], len(page))
-            return [h for h in kept if h not in page]
+            on_page = {id(h) for h in page}
+            return [h for h in kept if id(h) not in on_page]
     return kept
 
 
