@@ -734,20 +734,14 @@ def parse_reference_string(raw: str) -> ParsedRef:
         # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
         m = _ACL_NO_PERIOD.match(prose)
     # ACL's editors: "Robert M. Groves, editor. 2009. Survey methodology." -- the names before the role
-    editors = _EDITOR_ROLE.search(m.group("a")) if m else None
-    if m and editors and _author_head(m.group("a")[: editors.start()]):
-        rest = prose[m.end() :]
-        out.title, out.authors = _title_after_names(rest), split_authors(m.group("a")[: editors.start()])
-        out.year = int(m.group("y")) if m.group("y").isdigit() else None
-        out.year_suffix, out.style = m.group("s"), "acl"
-        return out
-    if m and (_author_head(m.group("a")) or (m.group("a").islower() and looks_like_author_list(capitalise_names(m.group("a"))))
-              or _group_author(m.group("a"))  # "AI@Meta. 2024. Llama 3 model card."
+    names = _EDITOR_ROLE.sub("", m.group("a")) if m else ""
+    if m and (_author_head(names) or (names.islower() and looks_like_author_list(capitalise_names(names)))
+              or _group_author(names)  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
-              or _one_name(m.group("a"))):
+              or _one_name(names)):
         rest = prose[m.end() :]
         out.title = _title_after_names(rest)
-        out.authors = split_authors(m.group("a"))
+        out.authors = split_authors(names)
         out.year = int(m.group("y")) if m.group("y").isdigit() else None
         out.year_suffix = m.group("s")
         out.style = "acl"
