@@ -734,14 +734,14 @@ def parse_reference_string(raw: str) -> ParsedRef:
         # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
         m = _ACL_NO_PERIOD.match(prose)
     # ACL's editors: "Robert M. Groves, editor. 2009. Survey methodology." -- the names before the role
-    names = _EDITOR_ROLE.sub("", m.group("a")) if m else ""
-    if m and (_author_head(names) or (names.islower() and looks_like_author_list(capitalise_names(names)))
-              or _group_author(names)  # "AI@Meta. 2024. Llama 3 model card."
+    acl_names = _EDITOR_ROLE.sub("", m.group("a")) if m else ""
+    if m and (_author_head(acl_names) or (acl_names.islower() and looks_like_author_list(capitalise_names(acl_names)))
+              or _group_author(acl_names)  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
-              or _one_name(names)):
+              or _one_name(acl_names)):
         rest = prose[m.end() :]
         out.title = _title_after_names(rest)
-        out.authors = split_authors(names)
+        out.authors = split_authors(acl_names)
         out.year = int(m.group("y")) if m.group("y").isdigit() else None
         out.year_suffix = m.group("s")
         out.style = "acl"
