@@ -1124,7 +1124,8 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
     # no "Abstract" heading: before the introduction, headings that name the authors or their
     # institutions ("###### Jack A. Cook and Thomas A. Cleland", "###### Dept. Psychology, Cornell
     # University, Ithaca, NY") are the title page too
-    intro = next((k for k, h in enumerate(kept[:10]) if _IMRAD.match(_strip_num(_clean_heading_text(h.title)))), None)
+    intro = next((k for k, h in enumerate(kept[:10])
+                  if re.fullmatch(r"introduction", _strip_num(_clean_heading_text(h.title)), re.I)), None)
     if intro:
         page = [h for h in kept[:intro] if h.number is None and (_AFFILIATION.search(h.title) or _byline(h.title))]
         if page:
@@ -1136,10 +1137,12 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
 
 
 def _byline(title: str) -> bool:
-    """A heading naming two authors or more ("Jack A. Cook and Thomas A. Cleland"), not a section's name."""
+    """A heading naming two authors or more ("Jack A. Cook and Thomas A. Cleland"), not a section's name:
+    each part a name of two words or more ("Methodology & Limitations" names no one)."""
     t = _clean_heading_text(title)
-    return bool(re.search(r",|\band\b|&", t)) and not _PLAIN_NAMED.match(t) and not _FRONT_MATTER.match(t) \
-        and looks_like_author_list(t)
+    parts = [x.strip() for x in re.split(r",|\band\b|&", t) if x.strip()]
+    return len(parts) >= 2 and all(len(x.split()) >= 2 for x in parts) and not _PLAIN_NAMED.match(t) \
+        and not _FRONT_MATTER.match(t) and looks_like_author_list(t)
 
 
 # an institution's address line: what affiliations name
