@@ -39,6 +39,7 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -609,7 +610,11 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     # whose bullet the converter lost, not a source stream's text (where it was dropped)
     bulleted = [b.group(1).strip() for ln in lines if (b := _BULLET.match(ln.strip()))]
     bold_opens = len(bulleted) >= 3 and sum(x.startswith("**") for x in bulleted) >= 0.8 * len(bulleted)
-    author_opens = len(bulleted) >= 3 and sum(_opens_entry(x, 0) for x in bulleted) >= 0.8 * len(bulleted)
+
+    @functools.cache
+    def bullets_open_with_authors() -> bool:
+        # asked only when an unbulleted paragraph comes (most bulleted lists have none): every bullet is read
+        return len(bulleted) >= 3 and sum(_opens_entry(x, 0) for x in bulleted) >= 0.8 * len(bulleted)
 
     def flush() -> None:
         nonlocal current
@@ -651,7 +656,7 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             res.skipped.append(("a page number between entries, not an entry", ln))
             continue
         elif (current is None or current.layout == "bullet") and not stream and (
-                (bold_opens and ln.startswith("**")) or (author_opens and _opens_entry(ln, 0))):
+                (bold_opens and ln.startswith("**")) or (bullets_open_with_authors() and _opens_entry(ln, 0))):
             current = RefEntry(raw=ln, layout="bullet")
             res.entries.append(current)
         else:

@@ -140,13 +140,14 @@ def repair_url(url: str) -> str:
 
 # what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"  # "Apr", "April", "Sept."
 _TITLE_HEAD_YEAR = re.compile(r"^(?:19|20)\d{2}[a-z]?\.\s?(?=[^\W_])")
 _TITLE_TAIL = re.compile(
     # (a month printed as a number too: "LlamaIndex, 11 2022")
-    r"(?:,\s*+(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s++(?:\d{1,2},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{2}[a-z]?"
+    rf"(?:,\s*+(?:{_MONTH}\s++(?:\d{{1,2}},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{{2}}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
-    r"|\s\((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s(?:19|20)\d{2}\))$", re.I)
+    rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
 
 
 _DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]$")
