@@ -211,6 +211,8 @@ class Linker:
     by_label: dict[str, str] = field(default_factory=dict)
     # the pages marker's in-page links cite (see :func:`reference_pages`)
     reference_pages: frozenset[str] = frozenset()
+    # bracketed numbers are a text's footnote marks, not citations (an author-year text whose list has no numbers)
+    footnote_brackets: bool = False
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -238,7 +240,7 @@ class Linker:
     def _numeric_marks(self, text: str) -> list[CitationMark]:
         marks: list[CitationMark] = []
         taken: list[tuple[int, int]] = []
-        for m in BRACKET_RE.finditer(text):
+        for m in BRACKET_RE.finditer(text) if not self.footnote_brackets else ():
             if m.group(1):
                 nums = expand_range(m.group(1), m.group(2))
                 self._style("bracket-range")

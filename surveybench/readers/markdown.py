@@ -84,6 +84,8 @@ def _toggles_display_math(ln: str) -> bool:
     return ln.count("$$") % 2 == 1
 
 
+# a drop capital set apart from the rest of its word, then a sentence of twelve words or more
+_DROP_CAPITAL_SENTENCE = re.compile(r"^[A-Z] [a-z]+\b(?:[\s,;]+\S+){11,}")
 # a bracketed citation inside a heading's text
 _CITED_IN_HEADING = re.compile(r"\[\d{1,3}(?:[,–-]\s?\d{1,3})*\]")
 
@@ -276,7 +278,7 @@ def read_markdown_text(
         # markers still count when they outnumber the text's author-year keys; else a bracketed number
         # in an author-year text is an interval or a note ("[0, 1]"), and a bare one a number
         # (the keys are counted only when there are bracketed numbers to weigh: most author-year texts have none)
-        if use_author_year and (bracketed < 3 or bracketed <= sum(
+        if use_author_year and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
                 len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
             found, bracketed = [], 0
         # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
@@ -301,6 +303,17 @@ def read_markdown_text(
                 report.warnings.append(
                     f"the text has {len(found)} numbered citation markers but the reference list defines "
                     "no numbers: the list looks merged or unnumbered; the markers are counted as unresolved")
+
+    elif not by_number and use_author_year:
+        # an unnumbered author-year list whose entries hold addresses (the text's links to them are read): a
+        # bracketed number is a footnote's mark ("... through a carbon tax [1] (Arrow et al. 1997, ...)")
+        # when the text's keys outnumber such numbers, as above -- neither a citation nor an unresolved one
+        probe = Linker(by_number={}, no_list=True)
+        found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines)) if "[" in c.marker]
+        bracketed = len(found)
+        if bracketed and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
+                len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
+            linker.footnote_brackets = True
 
     def paragraph(block: str) -> Paragraph:
         marks = linker.numeric_marks(block) if scan_numbers else []
@@ -473,8 +486,11 @@ def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
-_BOLD_NUMBERED = re.compile(r"^\s*(?:\*\*|__)(\d{1,2}(?:\.\d{1,2})*\.?\s+[^*_]{2,150}?)(?:\*\*|__)\s*$")
+# (AEA journals number their sections in Roman: "**I. Research Design**", "**III. Results**")
+_BOLD_NUMBERED = re.compile(
+    r"^\s*(?:\*\*|__)((?:\d{1,2}(?:\.\d{1,2})*\.?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\.)\s+[^*_]{2,150}?)(?:\*\*|__)\s*$")
 _BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cited)\s*:?\s*(?:\*\*|__)\s*$", re.I)
+_PLAIN_REFS = re.compile(r"^\s*(references|bibliography|works\s+cited)\s*$", re.I)
 
 
 def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
@@ -494,7 +510,8 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     out = []
     for ln in lines:
         m = _BOLD_NUMBERED.match(ln)
-        r = _BOLD_REFS.match(ln)
+        # (the list's heading may be a plain line beside them: pymupdf4llm's "REFERENCES")
+        r = _BOLD_REFS.match(ln) or _PLAIN_REFS.match(ln)
         if m:
             out.append("#" * (2 + m.group(1).split()[0].rstrip(".").count(".")) + " " + m.group(1).strip())
         elif r:
@@ -626,7 +643,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{2,120}?)(?:\*\*|__)\s*$")
 # section names a converter may leave on a plain line of their own ("Introduction" above "### 2 Methods")
 _PLAIN_CONTENT_NAME = re.compile(
-    r"^(?:introduction|background|related\s+work|literature\s+review|methods?|methodology|results|discussion|"
+    r"^(?:introduction|background|related\s+work|literature\s+review|(?:materials\s+and\s+)?methods?|methodology|results|discussion|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?)(?P<mark>\d{1,2})?$", re.I)  # "Methods2": a footnote's mark
 
 
@@ -825,6 +842,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # "# Citation Key: Cook2023", "# DOI: 10.1101/2025.01.11": a tool's field above the title
             report.skip("metadata field printed as a heading before the title", m.group(2))
             continue
+        if m and _DROP_CAPITAL_SENTENCE.match(_clean_heading_text(m.group(2))):
+            # "# I n Paris in 2015, countries renewed their commitment to ...": a paragraph's first line,
+            # its drop capital set apart, printed as a heading -- a sentence, not a section's name
+            report.skip("text after a drop capital printed as a heading", m.group(2))
+            continue
         if m and len(_CITED_IN_HEADING.findall(m.group(2))) >= 2:
             # "# Cmechanotransduction [1], migration [2], cytokinesis [3], immune": a paragraph's first line
             # set as a heading after its drop capital -- it cites; a section's name does not cite twice
@@ -832,11 +854,20 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             continue
         if m and m.group(2).strip():
             num, lvl, title = parse_heading(m.group(2))
-            headings.append(_Heading(i, len(m.group(1)), m.group(2).strip(), num, lvl, title, after_page and len(headings) > 0))
+            depth = len(m.group(1))
+            glued = _GLUED_FIRST_SUBSECTION.match(title) if num and num.isdigit() else None
+            if glued and glued.group(2) == f"{num}.1":
+                # "### 2 Results 2.1 Drift in passive data": the converter joined a section's heading and
+                # its first subsection's on one line -- two headings (the section's own text is empty)
+                headings.append(_Heading(i, depth, m.group(2).strip(), num, lvl, glued.group(1), after_page and len(headings) > 0))
+                headings.append(_Heading(i, depth + 1, m.group(2).strip(), glued.group(2), 2, glued.group(3)))
+            else:
+                headings.append(_Heading(i, depth, m.group(2).strip(), num, lvl, title, after_page and len(headings) > 0))
             after_page = False
     if not headings:
         raise ReaderError(path, "no Markdown headings ('# Title', '## 1 Introduction') found")
     headings = _running_headers_out(headings, lines, report)
+    _glued_digit_title(headings)
 
     title_h: _Heading | None = None
     first = headings[0]
@@ -1389,6 +1420,46 @@ def _non_content_heading(h: _Heading) -> bool:
         _REF_TITLE.match(_strip_num(t)) or _FRONT_MATTER.match(t) or is_non_content_title(t) or is_non_content_title(h.raw)
         or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t)
     )
+
+
+_GLUED_FIRST_SUBSECTION = re.compile(r"^(\S.*?)\s+(\d{1,2}\.1)\.?\s+([A-Z].*)$")
+
+
+def _footnote_sequence(section_lines: list[list[str]]) -> bool:
+    """Bracketed numbers that count 1, 2, 3, ... through the text, each one number, are footnote marks
+    (pymupdf4llm prints a superscript footnote mark as "[1]"): citations of a list come back to a number
+    and skip about. Nine in ten must continue the count; a number after a lone letter is an exponent
+    ("*R* [2]", R squared), not counted."""
+    numbers: list[str] = []
+    for lines in section_lines:
+        text = "\n".join(lines)
+        for m in _BRACKETED_NUMBERS.finditer(text):
+            if not _LONE_LETTER_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+                numbers.append(m.group(1))
+    if len(numbers) < 3 or any("," in n or "-" in n or "–" in n for n in numbers):
+        return False
+    seen = 0
+    for n in numbers:
+        if int(n) == seen + 1:
+            seen += 1
+    return seen >= 3 and seen >= 0.9 * len(numbers)
+
+
+_BRACKETED_NUMBERS = re.compile(r"\[(\d{1,3}(?:\s?[,–-]\s?\d{1,3})*)\](?!\()")
+_LONE_LETTER_BEFORE = re.compile(r"(?<![^\W\d_])[A-Za-z][*_]?[\s\u200b]*$")
+
+
+def _glued_digit_title(headings: list[_Heading]) -> None:
+    """A first heading whose "number" is glued to its word ("# 4Deform: Neural Surface Deformation ...")
+    when the headings after it are numbered from 1 is a title that opens with a digit, not section 4:
+    the file's numbering starts later. (A lost space, "# 1Introduction", starts at 1 and stays numbered.)"""
+    first = headings[0] if headings else None
+    if first is None or first.number is None or first.number_level != 1 or first.number == "1":
+        return
+    if not re.match(rf"^[*_]*{re.escape(first.number)}[^\W\d_]", first.raw):
+        return
+    if any(h.number in ("1", "I") for h in headings[1:]):
+        first.number, first.number_level, first.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", first.raw).strip()
 
 
 def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:

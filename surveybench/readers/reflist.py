@@ -331,8 +331,46 @@ def _split_one(lines: list[str]) -> SplitResult:
     if len(nodots) >= 3 and nodots[0][0] == 0:  # "1 A. Smith, ... 2020. 2 B. Lee, ...": 1, 2, 3 at least
         _from_starts(joined, nodots, res, layout="ordered-nodot")
         return res
+    heads = [ln for ln in nonblank if _BOLD_HEAD.match(ln)]
+    if len(heads) >= 5 and len(heads) >= 0.3 * len(nonblank) and sum(bool(_BOLD_HEAD_YEAR.match(h)) for h in heads) >= 0.6 * len(heads):
+        _from_bold_heads(nonblank, res)
+        return res
     _from_unnumbered(lines, res)
     return res
+
+
+# AEA journals print each entry's author list in bold ("**Allcott, Hunt.** 2011a. “Rethinking ...”"); in a
+# PDF's text the entries' lines wrap without a blank line, the title's words in no bold: a bold line opens
+# an entry, whatever the author list's length (it may wrap: "**Carraro, Carlo, ..., Robert Stavins,**")
+_BOLD_HEAD = re.compile(r"^\*\*(?:[A-ZÀ-Þ]|[—–-]{2,})")
+_BOLD_HEAD_YEAR = re.compile(r"^\*\*[^*]{2,400}\*\*\s*\[?(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.|forthcoming)\b")
+# a page's furniture the text keeps between entries: "-----" and a running head in italics with its page
+# number ("*28* *AMERICAN ECONOMIC JOURNAL: ECONOMIC POLICY* *NOVEMBER 2019*")
+_OPEN_BOLD_NAMES = re.compile(r"^\*\*[^*]+(?<![.*])\*\*\s*$")
+_PAGE_FURNITURE = re.compile(r"^(?:-{3,}|(?:\*[^*\n]+\*\s*){2,})$")
+
+
+def _from_bold_heads(nonblank: list[str], res: SplitResult) -> None:
+    """One entry from each bold line up to the next (see ``_BOLD_HEAD``); a bold line holding nothing but
+    an author list not closed by its period ("**Kossoy, ..., Nicolai Prytz, Alyssa Gilbert, Noemie**") goes
+    on in the next bold line ("**Klein, Long Lam, and Lindee Wong.** 2015."), which opens no entry."""
+    current: list[str] = []
+    names_open = False
+    for ln in nonblank:
+        if _PAGE_FURNITURE.match(ln) and re.search(r"\d", ln) or ln.startswith("---"):
+            res.skipped.append(("page furniture inside the reference list", ln))
+        elif _BOLD_HEAD.match(ln) and not names_open:
+            if current:
+                res.entries.append(RefEntry(raw=" ".join(current), layout="author-year/bold-authors"))
+            current = [ln]
+            names_open = bool(_OPEN_BOLD_NAMES.match(ln))
+        elif current:
+            current.append(ln)
+            names_open = names_open and bool(_OPEN_BOLD_NAMES.match(ln))
+        else:
+            res.skipped.append(("text before the first reference entry", ln))
+    if current:
+        res.entries.append(RefEntry(raw=" ".join(current), layout="author-year/bold-authors"))
 
 
 def _listing_after_the_list(nonblank: list[str]) -> int | None:
@@ -911,6 +949,8 @@ _TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
+# an edited book's editors before its year: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
+_EDITORS_MARK = re.compile(r"^\(Eds?\.\)\.?\s*")
 _APA_GROUP = re.compile(r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
 _PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
@@ -966,7 +1006,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             m = _SURNAME_FIRST.match(window) or _APA_GROUP.match(window)
             # "Smith, J. A., & Lee, K. (2020)." / Springer "Smith JA, Lee K (2020) Title"
             ok = bool(m and (m.re is _APA_GROUP or m.group("a") or m.group("s") or m.group("v"))
-                      and _APA_YEAR.match(window[m.end() :].lstrip()))
+                      and _APA_YEAR.match(_EDITORS_MARK.sub("", window[m.end() :].lstrip(), count=1)))
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
@@ -1088,7 +1128,8 @@ def _author_head_end(text: str, pos: int) -> int:
 # the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
 # lost (". 2008. “Custom and Commonage in Africa.”")
 # a group author before a colon: "Avalanche Canada: ...", "CAIC - Colorado Avalanche Information Center: ..."
-_GROUP_COLON = re.compile(r"[A-Z][\w&'’.\-]*(?:\s(?:-\s?)?[\w&'’.\-]+){0,9}:\s[\"“A-Z]")
+# (a web page has no title: "Météo-France: available at: https://...", Copernicus's form for it)
+_GROUP_COLON = re.compile(r"[A-Z][\w&'’.\-]*(?:\s(?:-\s?)?[\w&'’.\-]+){0,14}:\s(?:[\"“A-Z]|available at\b)")
 
 
 def _colon_after_names(text: str, pos: int) -> bool:
@@ -1096,7 +1137,9 @@ def _colon_after_names(text: str, pos: int) -> bool:
     return bool(m and m.group("a") and _COLON_AFTER_NAMES.match(text, pos + m.end()))
 
 
-_COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?)?(?:\s\(Eds?\.\)\.?)?:\s[\"“‘'A-Z0-9]")
+# (a title may open with a name in lower case and capitals inside: "glmmTMB Balances Speed ...")
+# (or a last initial whose dot was lost before the colon: "McMakin, A. H: Risk Communication")
+_COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?|\s?[A-Z](?=:))?(?:\s\(Eds?\.\)\.?)?:\s(?:[\"“‘'A-Z0-9]|[a-z]{1,8}[A-Z])")
 REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
 _SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
@@ -1119,7 +1162,8 @@ def _opens_entry_at(window: str) -> bool:
     if REPEATED_AUTHORS.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
-    if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(r"\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
+    if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(
+            r"(?:\s\(Eds?\.\)\.?)?\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
         return True
     # Copernicus (EGU journals) and LNCS: the names, a colon, the title -- "Burkeljca, J.: A comparison",
     # "..., Stoffel, A., and Snehmani: Automated ..." (a last author of one name, or "D.M" with its dot lost)

@@ -150,6 +150,10 @@ _TITLE_TAIL = re.compile(
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
 
 
+_WEB_OR_EDITION_TAIL = re.compile(
+    r",?\s*+(?:available\s(?:at|from|online)\s?:|\(?last\saccess(?:ed)?\s?:)|,\s*+\d{1,2}(?:st|nd|rd|th)\s++(?:edn|edition)\b", re.I)
+
+
 _DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]$")
 
 
@@ -175,6 +179,10 @@ def clean_title(text: str | None) -> str | None:
         cut = t.rfind("(")
         if len(t[:cut].split()) >= 2:
             t = t[:cut].rstrip(" ,;:.")
+    # a web page's address and access date end what the entry prints before them (Copernicus: "..., Annual
+    # Report, available at: https://... (last access: 19 September 2021)"), as an edition before its publisher
+    # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
+    t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
     # ... or before it ("2019.3D tracking of ...", GROBID's "2021a. China's future food demand ...")
@@ -534,8 +542,12 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
 _NOUGAT_LABEL = re.compile(
     r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
     r"\s\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
-_COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
+_EDITORS_BEFORE_YEAR = re.compile(r"^\(Eds?\.\)\.?\s*(?=\((?:19|20)\d{2})")
+_COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?)|[A-Z](?=:))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
+_ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
+_BOLD_AUTHORS_YEAR = re.compile(
+    r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
 
 
@@ -548,6 +560,9 @@ def parse_reference_string(raw: str) -> ParsedRef:
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
     # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
     text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
+    # a soft hyphen marks where a word may break and prints as nothing: "and \xadRobert Stowe" is "and Robert
+    # Stowe", "hospi\xad tal" (where the line broke) "hospital"
+    text = re.sub(r"\xad\s*", "", text) if "\xad" in text else text  # "hospi\xad tal" at a line break too
 
     # nougat prints natbib's label before the entry: "Artetxe et al. (2021) Mikel Artetxe, Shruti Bhosale,
     # ... 2021. Title." -- the label goes when its surname opens the author list after it and the entry
@@ -612,6 +627,23 @@ def parse_reference_string(raw: str) -> ParsedRef:
                 out.year, out.year_suffix = _publication_year(years)
             return out
 
+    # 00b. AEA as pymupdf4llm prints it: the list's period inside the bold run, the year after it
+    #      ("**Allcott, Hunt.** 2011a. “Rethinking ...”", "**IMF.** 2016.", "**Swedish Government.** 1989–1990.";
+    #      a list wrapped over two bold runs: "**Carraro, ..., Robert Stavins,** **and Robert Stowe.** 2015.")
+    g = _BOLD_AUTHORS_YEAR.match(re.sub(r"\*\*\s+\*\*", " ", prose) if prose.startswith("**") else prose)
+    if g:
+        # an italic title a line break cut in two runs ("*Cases in Climate Change Policy: Political Reality in the*
+        # *European Union*") is one
+        rest = _ITALIC_RUNS_APART.sub(" ", g.string[g.end() :])
+        book = re.match(r"^[_*]([^_*]{3,300})[_*]", rest)
+        t = clean_title(book.group(1)) if book else _title_sentence(rest, min_words=1)
+        names = g.group("a").strip()
+        if t and (looks_like_author_list(names) or not re.search(r"\d", names) and len(names.split()) <= 8):
+            out.title, out.style = t, "bold-authors"
+            out.authors = split_authors(names) if looks_like_author_list(names) else [names]
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
     # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."
     g = _LOOSE_SURNAME_FIRST.match(prose)
     names = loose_surname_first(g.group(1)) if g else None
@@ -638,6 +670,10 @@ def parse_reference_string(raw: str) -> ParsedRef:
         m = _WHOLE.match(prose, 0, m.end("t" if m.group("t") else "f"))
     if m:
         rest = prose[m.end() :].strip().lstrip(",.").strip()
+        # an edited book's editors: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
+        editors = _EDITORS_BEFORE_YEAR.match(rest)
+        if editors:
+            rest = rest[editors.end() :]
         # APA "(2020)." or Elsevier/Harvard "Huang, H., Abbeel, P., 2025a. Title."
         ym = re.match(
             r"^\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:,[^)]*)?\)\.?\s*|^\(n\.\s?d\.\)\.?\s*"
@@ -816,6 +852,20 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.year, out.year_suffix = _publication_year(years)
         return out
 
+    # 3c. Copernicus group authors, cited by the name before the colon or its abbreviation: "EAWS - European
+    #     Avalanche Warning Services: Avalanche Danger Scale, available at: ..., 2018." (EAWS, 2018),
+    #     "Météo-France: available at: ..., last access: 19 September 2021." (Météo-France, 2021)
+    g = _COPERNICUS_GROUP.match(prose)
+    if g:
+        out.authors = [g.group("abbr") or g.group("g")]
+        # a group's page, report or software: its title ends at the first comma before a name or address
+        # ("R - A language and environment for statistical computing, R Foundation for ..., Vienna")
+        out.title = clean_title(re.split(r",\s(?=[A-Z])", g.group("rest"), maxsplit=1)[0])
+        out.style = "copernicus-group"
+        if years:
+            out.year, out.year_suffix = _publication_year(years)
+        return out
+
     # 4. a title alone, possibly "Title | Site" (web sources) or a link text
     candidate = prose or (link_texts[0] if link_texts else "")
     candidate = candidate.removeprefix("[PDF]").strip()
@@ -893,6 +943,11 @@ _APA_GROUP_HEAD = re.compile(
     r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
     r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
 )
+# (the abbreviation in capitals and a space before its dash: "Speedy-Splat: Fast 3D Gaussian Splatting" is a title)
+_COPERNICUS_GROUP = re.compile(
+    r"^(?P<g>(?P<abbr>[A-Z][A-Z&]{1,9})\s-\s?[A-Z][\w&'’.\-]*(?:\s[\w&'’.\-]+){0,12}"
+    r"|[A-Z][\w&'’.\-]*(?:\s[\w&'’.\-]+){0,4}(?=:\s(?:[^:]{0,200},\s)?available\sat\b)"
+    r"|[A-Z][\w&'’.\-]*(?:\s[\w&'’.\-]+){0,4}\s(?:Team|Consortium|Collaboration|Group|Institute|Foundation)(?=:\s)):\s(?P<rest>.+)$")
 _GLUED_NAME = re.compile(rf"[{_UP}][^\W\d_]*(?:-[^\W\d_]+)?[a-z](?:[{_UP}]\.)+")  # "AchiamJ.", "AlemanF.L.", "Allen-ZhuZ."
 _GLUED_RUN = re.compile(rf"(?:{_GLUED_NAME.pattern}\s?){{2,}}(?:et\s?al\.?)?,?")
 _GLUED_RUN_ETAL = re.compile(rf"^(?P<a>(?:{_GLUED_NAME.pattern}\s?){{2,}}et\s?al\.)\s?(?=[{_UP}\d])")
@@ -1091,7 +1146,9 @@ _VENUE_AFTER_COMMA = re.compile(
     r"|[A-Z](?:[a-z]{0,5}\.|[\w&'’]*)(?:\s(?:[A-Z][a-z]{0,5}\.|[\w&'’()]+)){0,8},\s\d{1,4}(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])|"
     # a year, unless a lower-case word goes on after it ("The Khait, 1949 earthquake and ...")
     r"(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)(?!\s+[a-z])|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
-    r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b))"
+    r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b)"
+    # a book's publisher, then its place ("Cognitive load theory, Springer New York, New York, NY, 2011.")
+    r"|(?:Springer|Wiley|Elsevier|Sage|Routledge|(?:CRC|Academic|[A-Z][a-z]+\sUniversity)\sPress)\b[^,]{0,40},\s[A-Z])"
 )
 
 
