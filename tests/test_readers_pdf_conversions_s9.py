@@ -351,3 +351,234 @@ def test_bracketed_numbers_that_do_not_count_up_are_still_counted(tmp_path: Path
     text = text.replace(" (Arrow et al. 1997, Howard and Sylvan 2015, IMF 2016)", "").replace(" (Carraro et al. 2015)", "")
     _survey, report = _read(tmp_path, text)
     assert report.unresolved_keys >= 4
+
+
+# ---- plain-text PDF extractions (dev14: pdfplumber, pdfminer, PyMuPDF get_text) -------------------------
+
+IEEE_PLAIN_TEXT = """\
+--- Page 1 ---
+1120
+IEEE TRANSACTIONS ON FUZZY SYSTEMS, VOL. 34, NO. 4, APRIL 2026
+CoLLM: Industrial Large-Small Model Collaboration
+Haiteng Wang, Lei Ren
+Abstract—Large models generalize [1], [2].
+I. I NTRODUCTION
+Data-driven industrial intelligence has enabled anomaly detection [1], [3].
+II. S
+YSTEM DESIGN AND MODELING
+As shown in Fig. 1, the system consists of an external magnet [2].
+A. Magnet Model
+The magnet is modelled as a dipole [3].
+B. Vascular Model
+The vessel is rigid [1].
+
+--- Page 2 ---
+III. M
+ETHOD
+We train a policy with reinforcement learning [1].
+IV . EXPERIMENTS AND RESULTS
+A. Experimental setup
+The experiments run in a vascular phantom [2], [3].
+V. C
+ONCLUSION
+This study presents a framework [1].
+R
+EFERENCES
+[1] S. Cheng, X. Wu, et al., "A magnetically controlled guidewire robot," IEEE Trans. Robot., vol. 1,
+pp. 1-9, 2020.
+[2] B. J. Nelson and H.-J. Cha, "Magnetic navigation of catheters," Sci. Robot., vol. 2, 2021.
+[3] J. Park, I. Back, and J.-H. Roh, "Deep reinforcement learning for guidewires," IEEE Access, vol. 9, 2021.
+"""
+
+
+def test_a_plain_text_ieee_paper_has_its_roman_sections(tmp_path: Path) -> None:
+    # before: "no Markdown headings" -- the Roman headings, their small capitals torn apart ("II. S" /
+    # "YSTEM ..."), a space before the numeral's period and the page markers were never read as headings
+    survey, report = _read(tmp_path, IEEE_PLAIN_TEXT)
+    assert [s.title for s in survey.top_level_sections()] == [
+        "INTRODUCTION", "SYSTEM DESIGN AND MODELING", "METHOD", "EXPERIMENTS AND RESULTS", "CONCLUSION"]
+    design = next(s for s in survey.sections if s.title == "SYSTEM DESIGN AND MODELING")
+    assert [s.title for s in survey.sections if s.parent == design.index] == ["Magnet Model", "Vascular Model"]
+    assert len(survey.references) == 3 and report.unresolved_keys == 0
+    assert "Page" not in survey.title
+
+
+ROMAN_AND_STRAY_NUMBERS = """\
+--- page 1 ---
+1
+Pegged Exchange Rate Systems in
+Macau and Hong Kong
+Robert Haney Scott
+I. Introduction
+Following the speculative attack on the dollar (Aliber 1967), the government pegged it.
+1. Before the peg, there existed a government ordinance in Hong Kong called the
+2. Macau, established in 1557, is a Portuguese-administered territory across the Pearl
+II. Currency Substitution
+Currency substitution is common (Barro 1997).
+III. Summary and Conclusions
+The findings are listed below:
+1. The peg is stable over the sample, as the tables show.
+2. Seigniorage accrues to the government and is small.
+3. Congressional mandates and other rules do not have a statistically significant effect
+on the exchange rate.
+References
+Aliber, R. Z. 1967. Gresham's law, asset preferences, and the demand for international reserves. Quarterly Journal of Economics 81: 628-38.
+Barro, R. J. 1997. Macroeconomics. Cambridge, MA: MIT Press.
+"""
+
+
+def test_a_plain_text_paper_numbers_its_sections_one_way(tmp_path: Path) -> None:
+    # before: the page number "1" before the title and a footnote's "2. Macau, ..." read as sections 1 and 2
+    # beside the Roman ones, and a wrapped list item ("3. Congressional mandates ...") as section 3
+    survey, _ = _read(tmp_path, ROMAN_AND_STRAY_NUMBERS)
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Currency Substitution", "Summary and Conclusions"]
+
+
+def test_a_list_item_after_the_item_before_it_is_no_section(tmp_path: Path) -> None:
+    text = """\
+The Presidential Puzzle: Political Cycles and the Stock Market
+1 Introduction
+Returns are higher under Democrats (Fama 1981).
+2 Conclusion
+The findings are:
+1. Returns are higher under Democrats (Table 2).
+2. Volatility is somewhat higher in Republican presidencies (Table 8).
+3. Congressional mandates do not have a significant effect on excess stock
+returns (Tables I, II and III in appendix).
+References
+Fama, E. F. 1981. Stock returns, real activity, inflation, and money. American Economic Review 71: 545-65.
+"""
+    survey, _ = _read(tmp_path, text)
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]
+
+
+def test_a_section_number_alone_may_have_margin_marks_before_its_title(tmp_path: Path) -> None:
+    # a line-numbered review copy: "5" / "•" / "0:15" / "Extending ..." (before: section 5 lost, and 6 with it)
+    parts = []
+    for k, title in enumerate(["Background", "Tractable Explaining", "Algebraic Approach", "Characterisation",
+                               "Extending the tractable languages", "Experimental trials"], 1):
+        marks = "\n•\n\n0:15\n\n" if k == 5 else "\n"
+        parts.append(f"{k}\n{marks}{title}\n\nDecision trees are a classical family [{k}].\n")
+    text = "Explaining Multivariate Decision Trees\n\n" + "\n".join(parts) + "\nReferences\n\n" + "\n".join(
+        f"[{k}] A. Author{k}. {k}th work on trees. In Proc. AAAI, 20{10 + k}." for k in range(1, 7))
+    survey, _ = _read(tmp_path, text)
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Background", "Tractable Explaining", "Algebraic Approach", "Characterisation",
+        "Extending the tractable languages", "Experimental trials"]
+
+
+# an economics working paper's list as pdfplumber / pdfminer give it: entries hard-wrapped with no blank line,
+# the first author's name alone inverted, the year in parentheses then a comma; page numbers "- 102 -" and
+# "37" alone, a page's running head, and the figures after the list
+ECONOMICS_PLAIN_TEXT = """\
+The Basic Framework for International Reserves
+1. Definition of International Reserves
+Reserves matter (Aizenman and Lee 2005; Arndt 1948). See Ben-Bassat and Gottlieb (1992a, 1992b)
+and Kim and Nelson (1999); Schmitt-Grohé and Uribe (2012); Silber (2012); Hibbs (1977).
+2. Demand for International Reserves
+The demand rises with imports (Bilson and Frenkel 1979; Alesina and Sachs 1988).
+References
+Aizenman, J. and J. Lee (2005), “International Reserves: Precautionary vs
+Mercantilist Views, Theory and Evidence,” IMF Working Paper, No. WP/05/198,
+October.
+Alesina, Alberto and Jeﬀrey Sachs (1988), “Political Parties and the Business Cycle in the
+United States, 1948-1984,” Journal of Money, Credit, and Banking, Vol. 20 (No. 1), pp.
+63-82.
+Arndt, H.W. (1948), “The Concepts of Liquidity in International Monetary Theory,”
+Review of Economic Studies, October.
+- 102 -
+
+--- page 23 ---
+The Basic Framework for International Reserves
+Ben-Bassat, A. and D. Gottlieb (1992a), “On the Effect of opportunity Cost on
+International Reserve Holdings,” Review of Economics and Statistics, Vol. 74, No. 2,
+May, 329-32.
+Ben-Bassat, A. and D. Gottlieb (1992b), “Optimal International Reserves and
+Sovereign risk,” Journal of International Economics, Vol. 33, No. 3/4, November,
+345-62.
+37
+Bilson, J. F.O. and J.A. Frenkel (1979), “Dynamic Adjustment and the Demand for
+International Reserves,” NBER Working Paper, No. 407, November.
+Hibbs, Douglas A., Jr. (1977), “Political Parties and Macroeconomic Policy,” American
+Political Science Review, 71, 1467-87.
+Kim, Chang-Jin and Charles R. Nelson (1999), “Friedman’s Plucking Model of Business
+Fluctuations,” Journal of Money, Credit, and Banking, 31:3, 317-334.
+Schmitt-Grohé, Stephanie and Martín Uribe (2012), “What’s News in Business Cycles,”
+Econometrica, Vol. 80, No. 6, 2733-2764.
+Silber, William L (2012), Volcker: The Triumph of Persistence, Bloomsbury Press.
+40
+Figure 1
+A. Average annualized GDP growth, by term
+7
+6
+5
+Table 1
+1 Month T-bill Rate (Level, PP) 3 Month T-bill Rate (Change, PP)
+2 The Truman figure drops to 5% if we include the balance of his unelected term
+"""
+
+
+def test_an_economics_list_from_a_pdf_text_has_one_entry_per_work(tmp_path: Path) -> None:
+    # before: one or two entries -- the page number "- 102 -" made the list bulleted, "37" and the
+    # figures' numbers made it numbered, and no line opened an entry ("Aizenman, J. and J. Lee (2005),")
+    survey, report = _read(tmp_path, ECONOMICS_PLAIN_TEXT)
+    assert [r.authors[0].name if r.authors else None for r in survey.references] == [
+        "Aizenman, J.", "Alesina, Alberto", "Arndt, H.W.", "Ben-Bassat, A.", "Ben-Bassat, A.", "Bilson, J. F.O.",
+        "Hibbs, Douglas A., Jr.", "Kim, Chang-Jin", "Schmitt-Grohé, Stephanie", "Silber, William L"]
+    assert [r.year for r in survey.references][:5] == [2005, 1988, 1948, 1992, 1992]
+    assert survey.references[1].title == "Political Parties and the Business Cycle in the United States, 1948-1984"
+    assert report.unresolved_keys == 0 and report.markers == report.markers_linked
+
+
+JOURNAL_OF_FINANCE_ENTRIES = [
+    ("Alesina, Alberto, Nouriel Roubini, and Gerald D. Cohen, 1997, Political Cycles and the Macroeconomy, MIT Press,"
+     " Cambridge, MA.", ["Alesina, Alberto", "Nouriel Roubini", "Gerald D. Cohen"], 1997, "Political Cycles and the Macroeconomy"),
+    ("Nordhaus, William D., 1975, The political business cycle, Review of Economic Studies 42, 169–190.",
+     ["Nordhaus, William D."], 1975, "The political business cycle"),
+    ("Julio, Brandon, and Youngsuk Yook, 2012, Political uncertainty and corporate investment cycles, Journal of"
+     " Finance 67, 45–83.", ["Julio, Brandon", "Youngsuk Yook"], 2012, "Political uncertainty and corporate investment cycles"),
+    ("Alesina, A., N. Roubini, and G. Cohen (1997), Political Cycles and the Macroeconomy, Cambridge, MA: MIT Press.",
+     ["Alesina, A.", "N. Roubini", "G. Cohen"], 1997, "Political Cycles and the Macroeconomy"),
+]
+
+
+def test_entries_inverting_the_first_author_only_are_parsed() -> None:
+    for raw, authors, year, title in JOURNAL_OF_FINANCE_ENTRIES:
+        parsed = parse_reference_string(raw)
+        assert (parsed.authors, parsed.year, parsed.title) == (authors, year, title), raw
+    # Vancouver initials are no given names, and a source's title no author's
+    assert parse_reference_string("Rahman MM, Lendel C (2021) Extracellular protein components of amyloid plaques."
+                                  " Mol Neurodegener 16: 59.").style != "inverted-first"
+    assert parse_reference_string("GeeksforGeeks, Multimodal Large Language Models, 2025. (Overview of MLLM"
+                                  " components) 27 34").style != "inverted-first"
+    # a place closing a title is no venue ("..., South Island, New Zealand. Agric. For. Meteorol. 84, 69–82.")
+    assert parse_reference_string("Fahey, B., Jackson, R., 1997. Hydrological impacts of converting native forests to"
+                                  " pine plantations, South Island, New Zealand. Agric. For. Meteorol. 84, 69–82.").title == (
+        "Hydrological impacts of converting native forests to pine plantations, South Island, New Zealand")
+
+
+def test_an_apa_author_list_elided_over_a_line_break_is_one_entry(tmp_path: Path) -> None:
+    text = """\
+# Literature review as a research methodology
+
+## Introduction
+
+Reviews follow standards (Liberati et al., 2009; Wong et al., 2013; Snyder, 2019; Tranfield et al., 2003).
+
+## References
+
+Liberati, A., Altman, D. G., Tetzlaff, J., Mulrow, C., Gøtzsche, P. C., Ioannidis, J. P. A., ...
+Moher, D. (2009). The PRISMA statement for reporting systematic reviews and meta-analyses. Annals of
+Internal Medicine, 151, W-65.
+Snyder, H. (2019). Literature review as a research methodology: An overview and guidelines. Journal of
+Business Research, 104, 333-339.
+Tranfield, D., Denyer, D., & Smart, P. (2003). Towards a methodology for developing evidence-informed
+management knowledge by means of systematic review. British Journal of Management, 14, 207-222.
+Wong, G., Greenhalgh, T., Westhorp, G., Buckingham, J., & Pawson, R. (2013). RAMESES publication
+standards: Meta-narrative reviews. BMC Medicine, 11, 20.
+Yang, L., Zhang, K., Xu, M., & Li, Q. (2018). A review of something else entirely. Journal of
+Reviews, 1, 1-2.
+"""
+    survey, report = _read(tmp_path, text)
+    assert [r.raw[:8] for r in survey.references] == ["Liberati", "Snyder, ", "Tranfiel", "Wong, G.", "Yang, L."]
+    assert report.unresolved_keys == 0

@@ -531,6 +531,42 @@ _PLAIN_NAMED = re.compile(
     r"acknowledge?ments?|appendix(?:\s+[A-Z])?)\s*:?$", re.I)
 
 
+# a page marker a text extraction writes between pages: "--- Page 3 ---", "=== page 3 ===", "<!-- page 3 -->",
+# "[Page 3]", or one a converter made a heading, "## Page 3"
+_PAGE_MARKER_LINE = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:-{2,}|={2,}|<!--|\[)?\s*page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*(?:-{2,}|={2,}|-->|\])?\s*$", re.I)
+_PAGE_NUMBER_ENDS = re.compile(r"^\d{1,4}\s+|\s+\d{1,4}$")
+_PLAIN_ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s+([A-Z][^\n]{1,100})$")  # (or "IV . EXPERIMENTS")
+_PLAIN_LETTERED = re.compile(r"^([A-H])\.\s+([A-Z][a-z][^\n]{1,90})$")
+# a heading in small capitals whose first capital the extraction left on a line of its own:
+# "II. S" / "YSTEM DESIGN AND MODELING", "R" / "EFERENCES"
+_LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
+_CAPITALS_LINE = re.compile(r"^[A-Z][A-Z0-9 ,:&'’\-–]{2,100}$")
+
+
+def _roman_value(numeral: str) -> int:
+    total = 0
+    for k, ch in enumerate(numeral):
+        v = _ROMAN_VALUES[ch]
+        total += -v if k + 1 < len(numeral) and _ROMAN_VALUES[numeral[k + 1]] > v else v
+    return total
+
+
+def _small_capitals_apart(lines: list[str]) -> list[str]:
+    """Headings in small capitals as a PDF's text gives them: the large first capital apart from the
+    word ("I. I NTRODUCTION") or on a line of its own before the rest ("II. S" / "YSTEM DESIGN")."""
+    out = list(lines)
+    for i, ln in enumerate(lines):
+        text = ln.strip()
+        m = _LONE_CAPITAL_LINE.match(text)
+        if m and i + 1 < len(lines) and _CAPITALS_LINE.match(lines[i + 1].strip()) and (m.group(1) or m.group(2) == "R"):
+            out[i] = (m.group(1) or "") + m.group(2) + lines[i + 1].strip()
+            out[i + 1] = ""
+        elif _PLAIN_ROMAN.match(text) and _SPLIT_CAPITAL.search(text) and text.upper() == text:
+            out[i] = _SPLIT_CAPITAL.sub(r"\1", text)
+    return out
+
+
 # a capital set apart from the rest of its word in small capitals ("I NTRODUCTION", "R ELATED  W ORK")
 _SPLIT_CAPITAL = re.compile(r"(?<![^\W\d_])([A-Z]) (?=[A-Z]{2,}(?![^\W\d_]))")
 
@@ -566,22 +602,34 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     line the title; numbered lines after the references heading are the list's entries, not sections."""
     original = lines
     atx: set[int] = set()
+    pages: set[int] = set()  # page markers: "--- Page 3 ---", "## Page 3" -- a page's furniture, no heading
     for i, ln in enumerate(lines):
-        if ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln):
+        if _PAGE_MARKER_LINE.match(ln):
+            pages.add(i)
+        elif ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln):
             atx.add(i)
             if len(atx) > 3:  # a Markdown file: stop looking
                 return lines
+    lines = [("" if i in pages else ln) for i, ln in enumerate(lines)]
+    lines = _small_capitals_apart(lines)
     # a few stray "# Heads" lines (a table's column header in the text) do not make the file Markdown
     # when its plain lines show more headings than that (checked below)
     lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]
     found: dict[int, int] = {}  # line index -> heading depth
     line_counts = Counter(ln.strip() for ln in lines)
+    # a page's running head or foot, its page number before or after it ("2 Cell Reports 42, 112788, July 25,
+    # 2023" / "Cell Reports 42, 112788, July 25, 2023 3"): the same words on three lines or more
+    running = Counter(_PAGE_NUMBER_ENDS.sub("", ln.strip()) for ln in lines if len(ln.strip()) > 12)
     named_counts = Counter(ln.strip().lower().rstrip(":") for ln in lines if _PLAIN_NAMED.match(ln.strip()))
     last: tuple[int, ...] = (0,)
     named_since = False  # a named heading ("Introduction") since the last numbered one: it took a number
     in_refs = in_fence = False
     first: int | None = None  # the title: the first line of words outside a fence
     number_lines: dict[int, int] = {}  # heading line -> its number's line of its own ("2" / "Background")
+    roman_last = letter_last = 0  # the last Roman section's value, and how many lettered subsections it has
+    list_item: tuple[int, str] | None = None  # the last numbered line that is no heading: (line, number)
+    romans: set[int] = set()  # headings numbered in Roman (and their lettered subsections) ...
+    arabic: set[int] = set()  # ... and in Arabic numbers
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
@@ -598,7 +646,11 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if _PLAIN_NUMBER_ALONE.match(text) and not in_refs:
             # a heading's number on a line of its own, its title on the next line of text (two-column
             # extraction); a table's numbers are followed by more numbers or by labels printed again
-            j = next((k for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), None)
+            # (marks with no letter may sit between, a review copy's "•" and "0:15")
+            j = next((k for k in range(i + 1, min(i + 9, len(lines)))
+                      if lines[k].strip() and not (len(lines[k].strip()) <= 6 and not re.search(r"[^\W\d_]", lines[k]))), None)
+            if j is not None and sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2:
+                j = None
             title = lines[j].strip() if j is not None else ""
             if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10:
                 continue
@@ -610,25 +662,63 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 in_refs = bool(_REF_TITLE.match(text))
                 named_since = named_since or not text.lower().startswith("abstract")
             continue
+        r = _PLAIN_ROMAN.match(text)
+        if r and not in_refs and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
+            # IEEE: "II. RELATED WORK" numbered in Roman, in order; "A. Experimental Setup" its subsections
+            value = _roman_value(r.group(1))
+            if value == roman_last + 1 or (named_since and value == roman_last + 2):
+                found[i] = 1
+                romans.add(i)
+                in_refs = bool(_REF_TITLE.match(r.group(2)))
+                roman_last, letter_last, named_since = value, 0, False
+                continue
+        lm = _PLAIN_LETTERED.match(text)
+        if lm and roman_last and not in_refs and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
+            if ord(lm.group(1)) - ord("A") == letter_last:
+                found[i] = 2
+                romans.add(i)
+                letter_last += 1
+            continue
         m = _PLAIN_NUMBERED.match(text)
+        if m and not in_refs:
+            item = m.group(1)
+            # the list item before this one ("6. The impact ... (Tables 11 and 12)." then "7. Congressional
+            # mandates do not ...", wrapped): an enumeration in the text, not the next section
+            after_item = list_item is not None and list_item[1] == str(int(item) - 1) and i - list_item[0] <= 6 \
+                if item.isdigit() else False
+            list_item = (i, item)
+            if after_item:
+                continue
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
             continue
         num = tuple(int(x) for x in m.group(1).split("."))
+        if running[_PAGE_NUMBER_ENDS.sub("", text)] >= 3:
+            continue
         # in order: the next top-level number (or the one after, when a named heading took the next),
         # or the next subsection of the current one
         if (len(num) == 1 and (num[0] == last[0] + 1 or (named_since and num[0] == last[0] + 2))) or (
                 len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
             found[title_at] = len(num)
+            arabic.add(title_at)
+            list_item = None
             if title_at != i:
                 number_lines[title_at] = i
             in_refs = bool(_REF_TITLE.match(m.group(2)))
             last, named_since = num, False
+    # a document numbers its sections one way: with both, the rarer numbers are a page's number before the
+    # title ("1" / "Pegged Exchange Rate Systems in") or a footnote's ("2. Macau, established in 1557, ...")
+    top_roman = sum(1 for i in romans if found[i] == 1)
+    top_arabic = sum(1 for i in arabic if found[i] == 1)
+    if top_roman >= 2 and top_arabic:
+        for i in (arabic if top_roman >= top_arabic else romans):
+            del found[i]
+            number_lines.pop(i, None)
     if len(found) < max(2, len(atx) + 1):
         return original
     out = list(lines)
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
-        out[i] = "#" * (1 + depth) + " " + number + lines[i].strip()
+        out[i] = "#" * (1 + depth) + " " + number + re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
     for i in number_lines.values():
         out[i] = ""
     if first is not None and len(lines[first].split()) <= 30:

@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import (
+    INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
     TORN_DIACRITICS,
@@ -128,7 +129,9 @@ def _source_list_start(lines: list[str]) -> int | None:
 # table caption, set after the last entry or inside one at a page break ("... Jan Hajek, Laurentiu" /
 # "Figure 6: Example layout predictions ..." / "<!-- image -->" / "Diaconu, Mai Thanh Minh, ...")
 _LIST_DEBRIS = re.compile(
-    r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s)")
+    r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s"
+    # a page's number printed between dashes ("- 102 -"), which reads as a bullet
+    r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$)")
 
 
 # a deep-research export's source group (ChatGPT via .docx and pandoc): the numbers that cite one page,
@@ -212,6 +215,24 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
         res = _split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
         res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
         return res
+    # figures and tables set after the list (working papers end so): from a caption's label alone on its line
+    # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one
+    cut = _figures_after_the_list(lines)
+    if cut is not None:
+        res = _split_reference_lines(lines[:cut])
+        res.skipped.append(("figures and tables after the reference list", " | ".join(x.strip() for x in lines[cut : cut + 3] if x.strip())))
+        return res
+    # page numbers on lines of their own ("37") in a list whose entries open with no number: a page's
+    # furniture (a numbered list whose labels stand alone has one a entry, not one a page)
+    # (a bulleted list's page numbers are read with its bullets: see _from_lines)
+    alone = [i for i, ln in enumerate(lines) if _LONE_NUMBER.match(ln)]
+    if alone and sum(1 for ln in lines if _BULLET.match(ln)) < 3:
+        others = [ln for ln in lines if ln.strip() and not _LONE_NUMBER.match(ln)]
+        # (a footnote's "7 The Truman figure ..." among the lines after the list is no numbered entry)
+        if 5 * len(alone) <= len(others) and 10 * sum(1 for ln in others if _NUMBER_OPENS.match(ln)) <= len(others):
+            res = _split_reference_lines(["" if _LONE_NUMBER.match(ln) else ln for ln in lines])
+            res.skipped.extend(("a page number inside the reference list", lines[i].strip()) for i in alone)
+            return res
     titled = next((i for i, ln in enumerate(lines) if _LIST_TITLE.match(ln) and any(x.strip() for x in lines[:i])
                    and any(x.strip() for x in lines[i + 1 :])), None)
     if titled is not None:  # "... curated entries ... / **Sources:** / 1. [nih.gov](https://...)"
@@ -220,6 +241,27 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if cut is not None:
         return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
+
+
+_CAPTION_LABEL_ALONE = re.compile(r"^\s*(?:Figure|Fig\.|Table|Exhibit)\s+[A-Z]?\.?\d{1,2}(?:\.\d{1,2})?\s*(?:\(continued\))?\s*$", re.I)
+
+
+def _figures_after_the_list(lines: list[str]) -> int | None:
+    """Where a list's figures and tables begin: a caption's label alone on its line after ten lines of
+    entries at least, the lines after it opening almost no entry (one in ten at most)."""
+    for i, ln in enumerate(lines):
+        if not _CAPTION_LABEL_ALONE.match(ln):
+            continue
+        before = [x for x in lines[:i] if x.strip()]
+        after = [x.strip() for x in lines[i + 1 :] if x.strip()]
+        if len(before) >= 10 and 10 * sum(1 for x in after if _opens_entry(x, 0)) <= len(after):
+            return i
+        return None
+    return None
+
+
+_LONE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
+_NUMBER_OPENS = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\[\d{1,4}\]|\d{1,4}[.)]?\s+[^\W\d_])")
 
 
 # a list's own title on a line of its own inside the reference section (Gemini Deep Research: the
@@ -271,6 +313,8 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
     starts = _bracket_starts(joined)
+    if starts and joined == " ".join(nonblank):
+        starts = _labels_out_of_order(nonblank, starts)
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
         _from_bracket(joined, starts, res)
         return res
@@ -457,6 +501,26 @@ def _bracket_starts(text: str, pattern: re.Pattern[str] = _BRACKET) -> list[tupl
         out.append((m.start(), n))
         last = n
     return out
+
+
+def _labels_out_of_order(nonblank: list[str], starts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``starts`` and the labels that open a line of their own ("- [105] A. E. Gutierrez-Rodriguez, ...")
+    though out of the numbering's order (a converter moved a column's entry): a line's label is the
+    converter's entry, whatever its place, when its number is printed nowhere else as a label."""
+    taken = {n for _p, n in starts}
+    top = max(taken)
+    extra: list[tuple[int, int]] = []
+    pos = 0
+    for ln in nonblank:
+        m = _LINE_LABEL.match(ln)
+        if m and int(m.group(1)) not in taken and int(m.group(1)) <= top + 10:
+            extra.append((pos + m.start(1) - 1, int(m.group(1))))
+            taken.add(int(m.group(1)))
+        pos += len(ln) + 1
+    return sorted(starts + extra) if extra else starts
+
+
+_LINE_LABEL = re.compile(r"^(?:[-*+•]\s+)?\[(\d{1,4})\]\s+\S")
 
 
 def _from_bracket(text: str, starts: list[tuple[int, int]], res: SplitResult) -> None:
@@ -852,6 +916,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # such line opens an entry, beside the starts the style found inside lines
     if len(line_starts) >= 3:
         opens: list[int] = []
+        dated: list[int] = []  # the opening lines whose author list the year follows at once
         # Copernicus lists ("Burkeljca, J.: Title, ...") open entries with a group's name and a colon too
         # ("EAWS - European Avalanche Warning Services: Avalanche Danger Scale, ...") -- when a third of
         # the lines open with names and a colon, so does such a line
@@ -874,9 +939,13 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
                 continue
             if _opens_entry(probe, p) or (colon_list and _GROUP_COLON.match(probe, p)):
                 opens.append(p)
+                if _names_then_year(probe, p):
+                    dated.append(p)
         # the list's alphabetical order vouches for lines whose author lists read as none
         opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
-        if len(opens) >= 0.6 * len(line_starts):
+        # most lines open entries -- or entries wrap over two or three lines each, and their first lines
+        # are the lines opening with names then the year ("Aizenman, J. and J. Lee (2005), “Title, ...")
+        if len(opens) >= 0.6 * len(line_starts) or (len(dated) >= 5 and len(dated) >= 0.25 * len(line_starts)):
             # a start the style found inside the author list of an entry a line opens is a name of
             # that list, not an entry: AAAI's "Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025." holds
             # "Wei, F. 2025." (positions bisected: linear in the list)
@@ -1097,8 +1166,9 @@ _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
 # (a publisher's country closing an entry is no initial: "John Wiley, Chichester, U.K.")
 # (a line ending in a preposition or an article goes on too: "London: International Institute for" /
 # "Environment and Development.")
+# (an ellipsis where APA leaves out names goes on with the last author: "Ioannidis, J. P. A., ..." / "Moher, D. (2009).")
 _LINE_GOES_ON = re.compile(
-    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.)\s$")
+    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.|\.\.\.|…)\s$")
 
 
 # "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's
@@ -1145,6 +1215,16 @@ REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?
 _SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
 
 
+def _names_then_year(text: str, pos: int) -> bool:
+    """An author list at ``pos`` followed at once by the year: "Smith, J. (2020).", "Smith, J., 2020.",
+    "Aizenman, J. and J. Lee (2005),"."""
+    window = text[pos : pos + 1700]
+    if INVERTED_FIRST_NAME.match(window) or _ELSEVIER_LINE.match(window):
+        return True
+    m = _SURNAME_FIRST.match(window)
+    return bool(m and m.group("a") and re.match(r"\s?\((?:19|20)\d{2}[a-z]?\)|,\s(?:19|20)\d{2}[a-z]?[.,]\s", window[m.end() :]))
+
+
 def _opens_entry(text: str, pos: int) -> bool:
     """Does an entry open at ``pos`` (the start of a line)? An author list followed by what
     entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib). A list whose
@@ -1171,6 +1251,8 @@ def _opens_entry_at(window: str) -> bool:
         return True
     g = _APA_GROUP.match(window)
     if g and _APA_YEAR.match(window[g.end() :]):
+        return True
+    if INVERTED_FIRST_NAME.match(window):
         return True
     if _ELSEVIER_LINE.match(window):
         return True

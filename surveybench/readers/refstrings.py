@@ -235,9 +235,14 @@ _STRAY_NAME_PERIOD = re.compile(r"(?<=, )([A-Z][a-z]+)\.(?=\s(?:[A-Z][a-z]+,|[A-
 _NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][a-z]{1,15}[\"“”])(?=\s[A-Z])")
 
 
+_ELIDED_NAMES = re.compile(r",\s*(?:\.\s?\.\s?\.|…)\s*,?")
+
+
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
+    # names left out, marked by an ellipsis: "Ahmad Al-Dahle, . . . , and 1 others", "Burton, A., ... Speekenbrink, M."
+    s = _ELIDED_NAMES.sub(",", s) if "." in s or "…" in s else s
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
     if "(" in s or "”" in s or '"' in s:
         # a nickname between a given name and the surname: "Hsueh-Ti (Derek) Liu", "Chiyu ”Max” Jiang"
@@ -545,6 +550,24 @@ _NOUGAT_LABEL = re.compile(
 _EDITORS_BEFORE_YEAR = re.compile(r"^\(Eds?\.\)\.?\s*(?=\((?:19|20)\d{2})")
 _COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?)|[A-Z](?=:))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
+# economics journals (AEA, JF, Chicago author-date) invert the first author's name only, given names in full or
+# as initials, then the year in parentheses or between commas: "Aizenman, J. and J. Lee (2005), “Title,”",
+# "Alesina, Alberto and Jeffrey Sachs (1988), “Title,”", "Baker, Scott R., Nicholas Bloom, and Steven J. Davis,
+# 2016, Measuring economic policy uncertainty," -- the names then the year are the entry's head
+# (a given name may be hyphenated or accented or hold a ligature, "Chang-Jin", "Martín", "Jeﬀrey"; an initial
+# may have lost its period before the year, "Silber, William L (2012)")
+# (possessive runs: a name's letters are read one way, so a line that is no entry fails fast)
+_GIVEN = r"(?:[A-ZÀ-Þ][a-zß-ÿﬀ-ﬆ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿﬀ-ﬆ'’]++)*+|[A-Z]\.(?:\s?-?[A-Z]\.)*+|[A-Z](?=\s\())"
+# (a family name holds a lower-case letter: "Rahman MM, Lendel C (2021)" is Vancouver's, its initials no name)
+_FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]i|[Dd]a|[Ll]e|[Ll]a)\s)*+[A-ZÀ-Þ](?=[\w'’\-]*[a-zß-ÿ])[\w'’\-]++"
+_NATURAL = rf"(?:{_GIVEN}\s){{1,4}}{_FAMILY}"
+_INVERTED_HEAD = re.compile(rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:\s[A-Z](?=$|,))?(?:,\s(?:Jr|Sr)\.)?")
+INVERTED_FIRST_NAME = re.compile(
+    rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:,\s(?:Jr|Sr)\.)?"
+    rf"(?:,\s{_NATURAL}){{0,12}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
+    r"(?:\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[,.:]?\s|,\s(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?,\s)")
+
+
 _ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
 _BOLD_AUTHORS_YEAR = re.compile(
     r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
@@ -642,6 +665,23 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.title, out.style = t, "bold-authors"
             out.authors = split_authors(names) if looks_like_author_list(names) else [names]
             out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
+    # 00c. the first author inverted, the others not, then the year (AEA, JF, Chicago author-date): "Aizenman, J.
+    #      and J. Lee (2005), “Title,” IMF Working Paper", "Alesina, Alberto, and Howard Rosenthal, 1995, Partisan
+    #      Politics, Divided Government, and the Economy, Cambridge University Press"
+    g = INVERTED_FIRST_NAME.match(prose)
+    if g:
+        rest = prose[g.end() :].lstrip(" ,.")
+        t = _lead_quoted(rest) or _title_sentence(rest, min_words=1)
+        if t:
+            names = prose[: g.start("y") if g.group("y") else g.start("y2")].rstrip(" ,(")
+            inverted = _INVERTED_HEAD.match(names)
+            others = names[inverted.end() :].lstrip(" ,") if inverted else ""
+            authors = ([inverted.group(0)] if inverted else []) + [
+                x.strip() for x in re.split(r",\s(?:and\s|&\s)?|\s(?:and|&)\s", re.sub(r"^(?:and|&)\s", "", others)) if x.strip()]
+            out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
+            out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
             return out
 
     # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."
@@ -1147,8 +1187,12 @@ _VENUE_AFTER_COMMA = re.compile(
     # a year, unless a lower-case word goes on after it ("The Khait, 1949 earthquake and ...")
     r"(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)(?!\s+[a-z])|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
     r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b)"
-    # a book's publisher, then its place ("Cognitive load theory, Springer New York, New York, NY, 2011.")
-    r"|(?:Springer|Wiley|Elsevier|Sage|Routledge|(?:CRC|Academic|[A-Z][a-z]+\sUniversity)\sPress)\b[^,]{0,40},\s[A-Z])"
+    # a book's publisher, then its place ("Cognitive load theory, Springer New York, New York, NY, 2011.",
+    # "Political Cycles and the Macroeconomy, MIT Press, Cambridge, MA.") or its place then the publisher
+    # ("..., Cambridge, MA: MIT Press.")
+    r"|(?:Springer|Wiley|Elsevier|Sage|Routledge|(?:[A-Z][\w&]*\s){1,3}Press)\b[^,]{0,40},\s[A-Z]|[A-Z][a-z]+,\s[A-Z]{2}:\s[A-Z]"
+    # a journal in words, then its volume and pages (Journal of Finance: "Review of Economic Studies 42, 169–190")
+    r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){1,8}\d{1,4},\s\d{1,6}\s?[–-]\s?\d)"
 )
 
 
