@@ -582,3 +582,65 @@ Reviews, 1, 1-2.
     survey, report = _read(tmp_path, text)
     assert [r.raw[:8] for r in survey.references] == ["Liberati", "Snyder, ", "Tranfiel", "Wong, G.", "Yang, L."]
     assert report.unresolved_keys == 0
+
+
+def _double_spaced(text: str) -> str:
+    """pdfminer's layout of some PDFs: a blank line after every line."""
+    return "\n\n".join(text.split("\n"))
+
+
+DOUBLE_SPACED_BODY = """\
+The Presidential Puzzle: Political Cycles and the Stock Market
+1 Introduction
+Stock market returns in the United States exhibit a striking pattern: they are much higher
+under Democratic presidents than under Republican ones. From 1927 to 2015, the average excess
+market return under Democratic presidents is 10.7% per year, whereas under Republican ones it
+is only −0.2% per year. In the traditional partisan view (e.g., Hibbs, 1977, and Alesina, 1987),
+Democrats prioritize growth over inflation while Republicans do the opposite. In contrast, we
+emphasize the parties’ different preferences over fiscal redistribution as a motive, as in
+Cameron (1978).
+A new paragraph starts here and it is long enough to fill the whole width of the page again
+and it goes on and on for a while until it ends with a citation of Tavares (2004) here.
+""" + "\n".join(
+    f"Paragraph {k} repeats the width of a line of prose so that the layout is measured right here,"
+    f"\nand it closes with a short line {k}." for k in range(30)) + """
+2 Conclusion
+Democrats raise taxes (Tavares, 2004).
+References
+Alesina, Alberto, 1987, Macroeconomic policy in a two-party system as a repeated game,
+Quarterly Journal of Economics 102, 651–678.
+Cameron, David R., 1978, The expansion of the public economy, American Political Science
+Review 72, 1243–1261.
+Hibbs, Douglas A., 1977, Political parties and macroeconomic policy, American Political Science
+Review 71, 1467–1487.
+Kelly, Bryan, ˇLuboˇs P´astor, and Pietro Veronesi, 2016, The price of political uncertainty:
+Theory and evidence from the option market, Journal of Finance 71, 2417–2480.
+Tavares, Jose, 2004, Does right or left matter? Cabinets, credibility and fiscal adjustments,
+Journal of Public Economics 88, 2447–2468.
+"""
+
+
+def test_a_blank_line_after_every_line_ends_no_paragraph(tmp_path: Path) -> None:
+    survey, report = _read(tmp_path, _double_spaced(DOUBLE_SPACED_BODY))
+    intro = next(s for s in survey.sections if s.title == "Introduction")
+    first = intro.paragraphs[0]
+    # one paragraph from "Stock market returns" to "Cameron (1978)." -- its citations all in it
+    assert first.text.startswith("Stock market returns") and first.text.rstrip().endswith("Cameron (1978).")
+    assert sorted(r for c in first.citations for r in c.ref_ids) == sorted(
+        survey.references[k].id for k in (0, 1, 2))
+    # a short line ends its paragraph: the next one starts apart
+    assert intro.paragraphs[1].text.startswith("A new paragraph") and "Tavares (2004)" in intro.paragraphs[1].text
+    # the list: an entry a work, the torn accents of a name no bar ("ˇLuboˇs P´astor")
+    assert [r.authors[0].name for r in survey.references] == [
+        "Alesina, Alberto", "Cameron, David R.", "Hibbs, Douglas A.", "Kelly, Bryan", "Tavares, Jose"]
+    assert survey.references[4].title == "Does right or left matter? Cabinets, credibility and fiscal adjustments"
+    assert report.unresolved_keys == 0
+
+
+def test_one_line_paragraphs_with_blank_lines_between_stay_apart(tmp_path: Path) -> None:
+    # a converter's one-line paragraphs (MinerU, marker) vary in length and run long: no page width to wrap at
+    paras = [("A paragraph of one long line that says something about the subject at hand " * (1 + k % 5)).strip() + "."
+             for k in range(60)]
+    text = "# Title\n\n## 1 Introduction\n\n" + "\n\n".join(paras) + "\n\n## References\n\n1. A. Author. A work. 2020.\n"
+    survey, _ = _read(tmp_path, text)
+    assert len(next(s for s in survey.sections if s.title == "Introduction").paragraphs) == 60

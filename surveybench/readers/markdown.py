@@ -466,6 +466,44 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
 _LINE_NUMBER = re.compile(r"^(\d{1,4})(?:[ \t]+(?=\S)|[ \t]*$)")
 
 
+def _double_spaced_lines(lines: list[str], report: FileReport) -> list[str]:
+    """A PDF's text with a blank line after every line (pdfminer's layout of some PDFs, in some stretches or
+    throughout): there a blank line ends no paragraph. In a file with fifty lines of prose (four words or
+    more) standing alone between blank lines, the blank after a full-width line (three quarters of the usual
+    length or more) goes -- the paragraph wraps on -- when the sentence goes on over it, or when three in
+    five of the nearby lines of prose (eight before and after) stand alone; the blank after a short line (a
+    paragraph's last, a heading, an entry's end) stays."""
+    prose = [k for k, ln in enumerate(lines) if len(ln.split()) >= 4]
+    alone = [(k == 0 or not lines[k - 1].strip()) and (k + 1 == len(lines) or not lines[k + 1].strip()) for k in prose]
+    if sum(alone) < 50:
+        return lines
+    # (lines of prose: a table's numbers and labels, one or two words a line, are no measure of the width)
+    lengths = sorted(len(lines[k].strip()) for k in prose)
+    usual = lengths[len(lengths) // 2]
+    # lines wrapped at the page's width: most as long as the usual one, none much longer (a converter's
+    # one-line paragraphs -- MinerU's, marker's -- run to hundreds of characters and vary)
+    if not 40 <= usual <= 130 or lengths[int(0.9 * len(lengths))] > 1.4 * usual:
+        return lines
+    out: list[str] = []
+    dropped = 0
+    for k, ln in enumerate(lines):
+        before = lines[k - 1].strip() if k else ""
+        # (two blank lines end a paragraph whatever came before them: the second stays)
+        if not ln.strip() and before and len(before) >= 0.75 * usual and not before.startswith(("#", "```", "|")):
+            nxt = lines[k + 1].strip() if k + 1 < len(lines) else ""
+            # mid-sentence (no sentence ends before it, or the next line goes on in lower case) wherever the
+            # file is spaced so; after a sentence's end only where the lines around stand alone
+            at = bisect.bisect_left(prose, k)
+            near = alone[max(0, at - 8) : at + 8]
+            if (not before.endswith((".", "?", "!", ":", "”", '"')) or nxt[:1].islower()) or (
+                    near and sum(near) >= 0.6 * len(near)):
+                dropped += 1
+                continue
+        out.append(ln)
+    report.warnings.append(f"a blank line after every line: {dropped} blank lines inside paragraphs joined their lines")
+    return out
+
+
 def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
     """A preprint printed with its manuscript's line numbers (bioRxiv, journal review copies) keeps them
     at the start of every line: "89 1 **1. Introduction**", "90 Cellular mechanical forces ...". Evidence:
@@ -892,6 +930,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
     lines = _manuscript_line_numbers(lines, report)
+    lines = _double_spaced_lines(lines, report)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
     lines = _headings_left_as_plain_lines(lines, report)

@@ -1012,7 +1012,8 @@ def _alphabetical_lines(probe: str, line_starts: list[int]) -> list[int]:
 _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a letter; same length: positions hold
 # an accent after punctuation or after "and" (the accent of the name before it): "Dyer.´ 2022.",
 # "Jelena Mitrovic, and´ Michael Granitzer"
-_TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")
+# -- or before a capital opening a word, the accent of that capital ("ˇLuboˇs P´astor": Luboš)
+_TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])")
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")

@@ -563,8 +563,9 @@ _FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]i|[Dd]a|[Ll]e|[Ll]a)\s)*+[A-ZÀ
 _NATURAL = rf"(?:{_GIVEN}\s){{1,4}}{_FAMILY}"
 _INVERTED_HEAD = re.compile(rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:\s[A-Z](?=$|,))?(?:,\s(?:Jr|Sr)\.)?")
 INVERTED_FIRST_NAME = re.compile(
-    rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:,\s(?:Jr|Sr)\.)?"
-    rf"(?:,\s{_NATURAL}){{0,12}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
+    # (a name's torn accent read as a space may leave two after a comma: "Kelly, Bryan,  Lubos Pastor")
+    rf"{_FAMILY}(?:\s{_FAMILY})?,\s\s?{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:,\s(?:Jr|Sr)\.)?"
+    rf"(?:,\s\s?{_NATURAL}){{0,12}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
     r"(?:\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[,.:]?\s|,\s(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?,\s)")
 
 
@@ -674,6 +675,11 @@ def parse_reference_string(raw: str) -> ParsedRef:
     if g:
         rest = prose[g.end() :].lstrip(" ,.")
         t = _lead_quoted(rest) or _title_sentence(rest, min_words=1)
+        venue = _VENUE_AFTER_COMMA.search(rest) if g.group("y2") and t else None
+        if venue and "?" in rest[: venue.start()]:
+            # Journal of Finance prints the title between commas: it runs to the journal, past a question
+            # ("Are policy platforms capitalized into equity prices? Evidence from ..., Journal of ...")
+            t = clean_title(rest[: venue.start()])
         if t:
             names = prose[: g.start("y") if g.group("y") else g.start("y2")].rstrip(" ,(")
             inverted = _INVERTED_HEAD.match(names)
@@ -1191,6 +1197,8 @@ _VENUE_AFTER_COMMA = re.compile(
     # "Political Cycles and the Macroeconomy, MIT Press, Cambridge, MA.") or its place then the publisher
     # ("..., Cambridge, MA: MIT Press.")
     r"|(?:Springer|Wiley|Elsevier|Sage|Routledge|(?:[A-Z][\w&]*\s){1,3}Press)\b[^,]{0,40},\s[A-Z]|[A-Z][a-z]+,\s[A-Z]{2}:\s[A-Z]"
+    # a journal named so ("Common Stock Returns and Presidential Elections, Financial Analysts Journal, March")
+    r"|(?:[A-Z][\w&]*\s){1,5}Journal\b"
     # a journal in words, then its volume and pages (Journal of Finance: "Review of Economic Studies 42, 169–190")
     r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){1,8}\d{1,4},\s\d{1,6}\s?[–-]\s?\d)"
 )
