@@ -644,3 +644,40 @@ def test_one_line_paragraphs_with_blank_lines_between_stay_apart(tmp_path: Path)
     text = "# Title\n\n## 1 Introduction\n\n" + "\n\n".join(paras) + "\n\n## References\n\n1. A. Author. A work. 2020.\n"
     survey, _ = _read(tmp_path, text)
     assert len(next(s for s in survey.sections if s.title == "Introduction").paragraphs) == 60
+
+
+def test_bold_numbered_headings_with_escaped_periods_italics_and_colons(tmp_path: Path) -> None:
+    # a Gemini Deep Research export (dev15): every heading a bold numbered line, the number's period escaped,
+    # a species in italics inside the bold, the run-in colon inside or after it (before: only "**2.1. ...**"
+    # lines were read, as top-level sections)
+    text = """\
+# **Dengue in Urban Lagos: Adapting Vector Control**
+
+**1\\. Introduction: Dengue Fever and *Aedes aegypti***
+
+Dengue spreads 1.
+
+**2\\. Current Landscape of Dengue in Lagos:**
+
+**2.1. Prevalence and Endemicity:**
+
+Prevalence is high 2.
+
+**3\\. Implications of Multiple Strains by *Aedes aegypti***:
+
+**3.1. Severe Dengue:**
+
+Severe cases rise 3.
+
+#### **Works cited**
+
+1. Dengue fact sheet, WHO, accessed 2025, https://www.who.int/dengue
+2. Dengue in Nigeria, NCDC, accessed 2025, https://ncdc.gov.ng/dengue
+3. Antibody-dependent enhancement, CDC, accessed 2025, https://www.cdc.gov/dengue
+"""
+    survey, _ = _read(tmp_path, text)
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction: Dengue Fever and Aedes aegypti", "Current Landscape of Dengue in Lagos",
+        "Implications of Multiple Strains by Aedes aegypti"]
+    landscape = next(s for s in survey.sections if s.title == "Current Landscape of Dengue in Lagos")
+    assert [s.title for s in survey.sections if s.parent == landscape.index] == ["Prevalence and Endemicity"]

@@ -525,8 +525,11 @@ def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
 
 
 # (AEA journals number their sections in Roman: "**I. Research Design**", "**III. Results**")
+# (a Markdown exporter may escape the number's period, "**1\\. Introduction**", set a species in italics
+# inside the bold, "**3\\. Implications ... by *Aedes aegypti***", or leave a colon after it)
 _BOLD_NUMBERED = re.compile(
-    r"^\s*(?:\*\*|__)((?:\d{1,2}(?:\.\d{1,2})*\.?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\.)\s+[^*_]{2,150}?)(?:\*\*|__)\s*$")
+    r"^\s*(?:\*\*|__)((?:\d{1,2}(?:\\?\.\d{1,2})*(?:\\?\.)?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\\?\.)\s+"
+    r"(?:[^*_\n]|\*[^*\n]+\*(?!\*\*\s*$)|_[^_\n]+_){2,200}?(?:\*[^*\n]+\*)?)(?:\*\*|__)\s*:?\s*$")
 _BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cited)\s*:?\s*(?:\*\*|__)\s*$", re.I)
 _PLAIN_REFS = re.compile(r"^\s*(references|bibliography|works\s+cited)\s*$", re.I)
 
@@ -551,7 +554,8 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
         # (the list's heading may be a plain line beside them: pymupdf4llm's "REFERENCES")
         r = _BOLD_REFS.match(ln) or _PLAIN_REFS.match(ln)
         if m:
-            out.append("#" * (2 + m.group(1).split()[0].rstrip(".").count(".")) + " " + m.group(1).strip())
+            # (a run-in heading's colon is no part of its name: "**2.1. Prevalence of Dengue Virus:**")
+            out.append("#" * (2 + m.group(1).split()[0].rstrip(".").count(".")) + " " + m.group(1).strip().rstrip(":").rstrip())
         elif r:
             out.append("## " + r.group(1))
         else:
