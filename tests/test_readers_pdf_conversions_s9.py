@@ -681,3 +681,27 @@ Severe cases rise 3.
         "Implications of Multiple Strains by Aedes aegypti"]
     landscape = next(s for s in survey.sections if s.title == "Current Landscape of Dengue in Lagos")
     assert [s.title for s in survey.sections if s.parent == landscape.index] == ["Prevalence and Endemicity"]
+
+
+def test_a_double_spaced_manuscript_joins_its_lines_over_two_blank_lines(tmp_path: Path) -> None:
+    # a bioRxiv manuscript as pymupdf4llm prints it (dev12): two blank lines after every line, a long line
+    # here and there (a caption, a link) -- the paragraph's citations on its later lines are its own
+    body = ("Working alongside the well-established importance of chemistry and biology in health, the physics\n"
+            "of cellular behavior, known as mechanobiology, also plays a crucial role in tissues and organs too.\n"
+            "Mechanical forces are utilized in processes such as cell division [1], anchoring, and motility [2], while\n"
+            "in more complex scenarios, these forces contribute to functions such as the repair of a wound\n"
+            "in a tissue [3].\n")
+    filler = "".join(
+        f"Line {k} of another paragraph that is as wide as the page is, so the layout can be measured right,\n"
+        f"and its last line {k}.\n" for k in range(40))
+    caption = "Figure 1. " + "A long caption line that runs far wider than the text column does in this file " * 2 + "\n"
+    text = ("# Building an atlas of mechanobiology\n\n## Introduction\n\n" + body + filler + caption
+            + "## References\n\n1. Lesman, A. Contractile forces regulate cell division. J. Cell Biol. 205, 155 (2014).\n"
+            "2. Jin, J.-P. Muscle contractility and cell motility. J. Biomed. Biotechnol. 2012, 257812 (2012).\n"
+            "3. Li, B. Fibroblasts and myofibroblasts in wound healing. J. Tissue Viability 20, 108 (2011).\n")
+    text = "\n\n\n".join(text.split("\n"))
+    survey, _ = _read(tmp_path, text)
+    intro = next(s for s in survey.sections if s.title == "Introduction")
+    first = intro.paragraphs[0]
+    assert first.text.startswith("Working alongside") and first.text.rstrip().endswith("in a tissue [3].")
+    assert [c.marker for c in first.citations] == ["[1]", "[2]", "[3]"]

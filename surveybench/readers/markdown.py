@@ -466,13 +466,19 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
 _LINE_NUMBER = re.compile(r"^(\d{1,4})(?:[ \t]+(?=\S)|[ \t]*$)")
 
 
+_MARKDOWN_BLOCK = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#|>|\||```|\$\$|(?:-{3,}|\*{3,}|_{3,})\s*$)")
+_NO_WRAP_BLOCK = re.compile(r"^\s*(?:#|\||```|\$\$|(?:-{3,}|\*{3,}|_{3,})\s*$)")
+_LIST_ITEM_LINE = re.compile(r"^\s*(?:[-*+•]\s|\d{1,3}[.)]\s)")
+
+
 def _double_spaced_lines(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's text with a blank line after every line (pdfminer's layout of some PDFs, in some stretches or
-    throughout): there a blank line ends no paragraph. In a file with fifty lines of prose (four words or
-    more) standing alone between blank lines, the blank after a full-width line (three quarters of the usual
-    length or more) goes -- the paragraph wraps on -- when the sentence goes on over it, or when three in
-    five of the nearby lines of prose (eight before and after) stand alone; the blank after a short line (a
-    paragraph's last, a heading, an entry's end) stays."""
+    throughout; two, in a manuscript's double spacing): there the file's usual gap ends no paragraph. In a
+    file with fifty lines of prose (four words or more) standing alone between blank lines, the gap after a
+    full-width line (three quarters of the usual length or more) goes -- the paragraph wraps on -- when the
+    sentence goes on over it, or when three in five of the nearby lines of prose (eight before and after)
+    stand alone; the gap after a short line (a paragraph's last, a heading, an entry's end), or a longer
+    one, stays."""
     prose = [k for k, ln in enumerate(lines) if len(ln.split()) >= 4]
     alone = [(k == 0 or not lines[k - 1].strip()) and (k + 1 == len(lines) or not lines[k + 1].strip()) for k in prose]
     if sum(alone) < 50:
@@ -482,24 +488,46 @@ def _double_spaced_lines(lines: list[str], report: FileReport) -> list[str]:
     usual = lengths[len(lengths) // 2]
     # lines wrapped at the page's width: most as long as the usual one, none much longer (a converter's
     # one-line paragraphs -- MinerU's, marker's -- run to hundreds of characters and vary)
-    if not 40 <= usual <= 130 or lengths[int(0.9 * len(lengths))] > 1.4 * usual:
+    if not 40 <= usual <= 130 or lengths[int(0.9 * len(lengths))] > 1.8 * usual:
         return lines
+    # the file's own gap between two lines of a paragraph: one blank line, or two (a manuscript's
+    # double spacing); a longer gap ends a paragraph
+    gaps: Counter[int] = Counter()
+    for k in prose:
+        g = 0
+        while k + 1 + g < len(lines) and not lines[k + 1 + g].strip():
+            g += 1
+        if g:
+            gaps[g] += 1
+    gap = gaps.most_common(1)[0][0] if gaps else 1
     out: list[str] = []
     dropped = 0
-    for k, ln in enumerate(lines):
+    k = 0
+    while k < len(lines):
+        ln = lines[k]
         before = lines[k - 1].strip() if k else ""
-        # (two blank lines end a paragraph whatever came before them: the second stays)
-        if not ln.strip() and before and len(before) >= 0.75 * usual and not before.startswith(("#", "```", "|")):
-            nxt = lines[k + 1].strip() if k + 1 < len(lines) else ""
+        if not ln.strip() and before and len(before) >= 0.75 * usual and not _NO_WRAP_BLOCK.match(before):
+            run = 1
+            while k + run < len(lines) and not lines[k + run].strip():
+                run += 1
+            nxt = lines[k + run].strip() if k + run < len(lines) else ""
+            # a bullet, a numbered item, a heading, a table is a block of its own; a list item goes on
+            # only into a line in lower case ("1. The excess return ..." / "bill is, on average, ...")
+            if _MARKDOWN_BLOCK.match(nxt) or (_LIST_ITEM_LINE.match(before) and not nxt[:1].islower()):
+                out.append(ln)
+                k += 1
+                continue
             # mid-sentence (no sentence ends before it, or the next line goes on in lower case) wherever the
             # file is spaced so; after a sentence's end only where the lines around stand alone
             at = bisect.bisect_left(prose, k)
             near = alone[max(0, at - 8) : at + 8]
-            if (not before.endswith((".", "?", "!", ":", "”", '"')) or nxt[:1].islower()) or (
-                    near and sum(near) >= 0.6 * len(near)):
-                dropped += 1
+            if run <= gap and ((not before.endswith((".", "?", "!", ":", "”", '"')) or nxt[:1].islower()) or (
+                    near and sum(near) >= 0.6 * len(near))):
+                dropped += run
+                k += run
                 continue
         out.append(ln)
+        k += 1
     report.warnings.append(f"a blank line after every line: {dropped} blank lines inside paragraphs joined their lines")
     return out
 
