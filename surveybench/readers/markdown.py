@@ -314,6 +314,9 @@ def read_markdown_text(
         if bracketed and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
                 len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
             linker.footnote_brackets = True
+            report.warnings.append(
+                f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
+                "with an unnumbered list: read as footnote marks, not citations")
 
     def paragraph(block: str) -> Paragraph:
         marks = linker.numeric_marks(block) if scan_numbers else []
@@ -528,7 +531,8 @@ def _double_spaced_lines(lines: list[str], report: FileReport) -> list[str]:
                 continue
         out.append(ln)
         k += 1
-    report.warnings.append(f"a blank line after every line: {dropped} blank lines inside paragraphs joined their lines")
+    if dropped:
+        report.warnings.append(f"a blank line after every line: {dropped} blank lines inside paragraphs joined their lines")
     return out
 
 
