@@ -341,7 +341,7 @@ def test_an_aea_article_from_pymupdf4llm_reads_whole(tmp_path: Path) -> None:
     # the footnote marks and the exponent are no citations; every key resolves
     assert report.markers == report.markers_linked and report.unresolved_keys == 0
     assert not any("[" in c.marker for s in survey.sections for p in s.paragraphs for c in p.citations)
-    assert any("read as footnote marks" in w for w in report.warnings)  # said, not dropped silently
+    assert any("read as footnote marks or intervals" in w for w in report.warnings)  # said, not dropped silently
 
 
 def test_bracketed_numbers_that_do_not_count_up_are_still_counted(tmp_path: Path) -> None:

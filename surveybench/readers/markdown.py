@@ -280,6 +280,10 @@ def read_markdown_text(
         # (the keys are counted only when there are bracketed numbers to weigh: most author-year texts have none)
         if use_author_year and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
                 len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
+            if bracketed:
+                report.warnings.append(
+                    f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
+                    "with an unnumbered list: read as footnote marks or intervals, not citations")
             found, bracketed = [], 0
         # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
         bare_bound = None if bracketed >= 3 or use_author_year else _bare_citation_bound(doc.section_lines)
@@ -316,7 +320,7 @@ def read_markdown_text(
             linker.footnote_brackets = True
             report.warnings.append(
                 f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
-                "with an unnumbered list: read as footnote marks, not citations")
+                "with an unnumbered list: read as footnote marks or intervals, not citations")
 
     def paragraph(block: str) -> Paragraph:
         marks = linker.numeric_marks(block) if scan_numbers else []
