@@ -278,12 +278,7 @@ def read_markdown_text(
         # markers still count when they outnumber the text's author-year keys; else a bracketed number
         # in an author-year text is an interval or a note ("[0, 1]"), and a bare one a number
         # (the keys are counted only when there are bracketed numbers to weigh: most author-year texts have none)
-        if use_author_year and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
-                len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
-            if bracketed:
-                report.warnings.append(
-                    f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
-                    "with an unnumbered list: read as footnote marks or intervals, not citations")
+        if use_author_year and _brackets_set_aside(bracketed, doc.section_lines, linker, report):
             found, bracketed = [], 0
         # a few bracketed numbers may be math or a note ("[0, 1]"); bare citations outnumber them
         bare_bound = None if bracketed >= 3 or use_author_year else _bare_citation_bound(doc.section_lines)
@@ -315,12 +310,8 @@ def read_markdown_text(
         probe = Linker(by_number={}, no_list=True)
         found = [c for lines in doc.section_lines for c in probe.numeric_marks("\n".join(lines)) if "[" in c.marker]
         bracketed = len(found)
-        if bracketed and (bracketed < 3 or _footnote_sequence(doc.section_lines) or bracketed <= sum(
-                len(linker.author_year_marks("\n".join(lines))) for lines in doc.section_lines)):
+        if bracketed and _brackets_set_aside(bracketed, doc.section_lines, linker, report):
             linker.footnote_brackets = True
-            report.warnings.append(
-                f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
-                "with an unnumbered list: read as footnote marks or intervals, not citations")
 
     def paragraph(block: str) -> Paragraph:
         marks = linker.numeric_marks(block) if scan_numbers else []
@@ -1592,6 +1583,20 @@ def _non_content_heading(h: _Heading) -> bool:
 
 
 _GLUED_FIRST_SUBSECTION = re.compile(r"^(\S.*?)\s+(\d{1,2}\.1)\.?\s+([A-Z].*)$")
+
+
+def _brackets_set_aside(bracketed: int, section_lines: list[list[str]], linker: Linker, report: FileReport) -> bool:
+    """In an author-year text whose list has no numbers, are its ``bracketed`` numbers notes rather than
+    citations? So when there are fewer than three, when they count 1, 2, 3 (footnote marks), or when the
+    text's keys outnumber them; said in the report's warnings when there are any."""
+    if not (bracketed < 3 or _footnote_sequence(section_lines) or bracketed <= sum(
+            len(linker.author_year_marks("\n".join(lines))) for lines in section_lines)):
+        return False
+    if bracketed:
+        report.warnings.append(
+            f"{bracketed} bracketed number{'s' if bracketed != 1 else ''} in a text citing authors and years "
+            "with an unnumbered list: read as footnote marks or intervals, not citations")
+    return True
 
 
 def _footnote_sequence(section_lines: list[list[str]]) -> bool:

@@ -388,10 +388,11 @@ def _split_one(lines: list[str]) -> SplitResult:
 # an entry, whatever the author list's length (it may wrap: "**Carraro, Carlo, ..., Robert Stavins,**")
 _BOLD_HEAD = re.compile(r"^\*\*(?:[A-ZÀ-Þ]|[—–-]{2,})")
 _BOLD_HEAD_YEAR = re.compile(r"^\*\*[^*]{2,400}\*\*\s*\[?(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.|forthcoming)\b")
-# a page's furniture the text keeps between entries: "-----" and a running head in italics with its page
-# number ("*28* *AMERICAN ECONOMIC JOURNAL: ECONOMIC POLICY* *NOVEMBER 2019*")
+# a bold line holding an author list not closed by its period: the names go on in the next bold line
 _OPEN_BOLD_NAMES = re.compile(r"^\*\*[^*]+(?<![.*])\*\*\s*$")
-_PAGE_FURNITURE = re.compile(r"^(?:-{3,}|(?:\*[^*\n]+\*\s*){2,})$")
+# a page's running head in italics with its page number ("*28* *AMERICAN ECONOMIC JOURNAL: ECONOMIC POLICY*
+# *NOVEMBER 2019*"); its "-----" rule was blanked before (_RULE_LINE)
+_PAGE_FURNITURE = re.compile(r"^(?:\*[^*\n]+\*\s*){2,}$")
 
 
 def _from_bold_heads(nonblank: list[str], res: SplitResult) -> None:
@@ -401,7 +402,7 @@ def _from_bold_heads(nonblank: list[str], res: SplitResult) -> None:
     current: list[str] = []
     names_open = False
     for ln in nonblank:
-        if _PAGE_FURNITURE.match(ln) and re.search(r"\d", ln) or ln.startswith("---"):
+        if (_PAGE_FURNITURE.match(ln) and re.search(r"\d", ln)) or ln.startswith("---"):
             res.skipped.append(("page furniture inside the reference list", ln))
         elif _BOLD_HEAD.match(ln) and not names_open:
             if current:

@@ -684,8 +684,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
             names = prose[: g.start("y") if g.group("y") else g.start("y2")].rstrip(" ,(")
             inverted = _INVERTED_HEAD.match(names)
             others = names[inverted.end() :].lstrip(" ,") if inverted else ""
-            authors = ([inverted.group(0)] if inverted else []) + [
-                x.strip() for x in re.split(r",\s(?:and\s|&\s)?|\s(?:and|&)\s", re.sub(r"^(?:and|&)\s", "", others)) if x.strip()]
+            authors = ([inverted.group(0)] if inverted else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
             out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
             out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
             return out
