@@ -112,6 +112,8 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
 
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
+# a formula set as a heading ("###### Uα × R" between two sections): a math operator and no word of three letters
+_FORMULA_HEADING = re.compile(r"^(?!.*[^\W\d_]{3}).*[×÷±∓⊗⊕∈∉⊂⊆∪∩≤≥≠≈→←↦∑∏∫∂∇=]")
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
@@ -420,16 +422,20 @@ _PAGE_HEADING = re.compile(r"^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$"
 _METADATA_FIELD = re.compile(r"^[A-Z][A-Za-z]+(?:\s[A-Za-z]+){0,2}:\s*(?=\S*\d)\S{2,80}$")
 _BANNER = re.compile(
     r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
-    r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$",
+    r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
+    r"|(?-i:^OPEN$)",  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
     re.I)
-# "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body
-_BACK_MATTER = re.compile(r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$", re.I)
+# "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body; nor after
+# "Appendix: Artifact Description" (an appendix named after a colon or dash, its own sections numbered anew)
+_BACK_MATTER = re.compile(
+    r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*[:–—]\s*\S", re.I)
 # "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
 _EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)(?:\s*[:—–]\s*\S.*)?$", re.I)
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
     r"|^correspond(?:ence|ing\s+authors?)$|^ethic(?:s|al)\s+(?:approval|declarations?|standards)$|^compliance\s+with\s+ethical\s+standards$"
+    r"|^figures?\s+and\s+tables?$"  # (GROBID's TEI to Markdown gathers the captions under this heading)
     r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$",
     re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
@@ -983,6 +989,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # a section's name holds a word ("2 中文", "A Survey"); a lone letter ("## A") may be an appendix's
             report.skip("figure text printed as a heading", m.group(2))
             continue
+        if m and _FORMULA_HEADING.match(_clean_heading_text(m.group(2))):
+            report.skip("formula printed as a heading", m.group(2))
+            continue
         if m and _PAGE_HEADING.match(_clean_heading_text(m.group(2))):
             # "#### Page 11": a page marker the converter printed as a heading (it may fall inside
             # the reference list, which goes on after it): neither a section nor text
@@ -1449,6 +1458,10 @@ _IMRAD = re.compile(
     r"experimental\s+procedures|results?(?:\s+and\s+discussion)?|(?:general\s+)?discussion|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
     r"(?:experiment|study)\s+\d+\b.*)$", re.I)
+# more top-level names of a research article whose headings all sit at one depth (Scientific Reports'
+# "Literature review", "Methodology", "Experimental setup", "Results"); in a title page's keyword list
+# "Literature review" is no section, so these are not _IMRAD's
+_FLAT_TOP_NAME = re.compile(r"^(?:literature\s+review|experimental\s+(?:setup|design))$", re.I)
 
 
 def _converter_depths(kept: list[_Heading]) -> None:
@@ -1473,7 +1486,7 @@ def _converter_depths(kept: list[_Heading]) -> None:
         return
     titles = [_clean_heading_text(h.title) for h in content]
     caps = [t.upper() == t and any(c.isalpha() for c in t) for t in titles]
-    imrad = [bool(_IMRAD.match(t.rstrip(" :."))) for t in titles]
+    imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :."))) for t in titles]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
     elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method", t, re.I) for t, i in zip(titles, imrad) if i) and any(
@@ -1647,6 +1660,10 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
         return False
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
         return True
+    if rest and rest[0].depth == first.depth and rest[0].number is None and _FRONT_MATTER.match(_clean_heading_text(rest[0].title)):
+        # "## Transboundary flows in ..." then "## Abstract", every heading at one depth (GROBID's
+        # TEI to Markdown): what comes before the abstract is the title, not a section
+        return not any(h.depth < first.depth for h in rest)
     if not any(h.depth < first.depth for h in rest):
         # "## DocLayNet: ..." then "## KEYWORDS", "## ABSTRACT", "## 1 INTRODUCTION", ...: everything
         # before the first numbered section is front matter and the numbering starts at 1 -- the
