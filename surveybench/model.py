@@ -275,7 +275,8 @@ def is_non_content_title(title: str) -> bool:
     The printed section number ("7", "VIII", "A.") is ignored, as are trailing colons and
     Markdown emphasis.
     """
-    t = re.sub(r"[*_`#]+", "", title).strip().rstrip(":.").strip()
+    # (a typeset apostrophe reads as the plain one: "Authors’ contributions")
+    t = re.sub(r"[*_`#]+", "", title).replace("’", "'").strip().rstrip(":.").strip()
     if _NON_CONTENT.match(t):
         return True
     stripped = _NUMBER_PREFIX.sub("", t, count=1).strip().rstrip(":.").strip()

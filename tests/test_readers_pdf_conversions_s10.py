@@ -217,3 +217,185 @@ A cluster.
 def test_an_appendix_named_after_a_colon_ends_the_body(tmp_path: Path) -> None:
     _, tops = _top_sections(tmp_path, ARTIFACT_APPENDIX)
     assert tops == ["INTRODUCTION", "EVALUATION", "CONCLUSIONS"]
+
+
+# dev16: marker conversions of psychiatry articles (APA and Elsevier name-year), pymupdf4llm of a PLOS one
+MARKER_APA = """\
+# The Role Of Hope And Resilience In Protecting Against Suicidal Thoughts
+
+## Abstract
+
+We studied hope.
+
+## Introduction
+
+Hope protects (Dixon et al., 1993; Uncapher et al., 1998). Additionally, Uncapher, Gallagher, Osgood, and
+Bongar (1998) found that hopelessness predicts ideation. Past work looked at epidemics (e.g., severe acute
+respiratory syndrome (SARS) epidemic in 2003; Bo et al., 2020; Gray et al., 2021).
+
+## Methods Ethics
+
+The study was approved.
+
+## Participants
+
+Adults took part.
+
+## Results Associations Between Stressors And Suicidal Thoughts
+
+Stress predicted thoughts.
+
+## Hierarchical Logistic Regression Analyses
+
+Hope moderated the link.
+
+## Discussion
+
+Hope matters.
+
+## Limitations
+
+The sample was small.
+
+## Conclusion
+
+Foster hope.
+
+## Author’s Contributions
+
+All authors wrote the paper.
+
+## References
+
+Beck, A. T., Steer, R. A., Beck, J. S., & Newman, C. F. (1993). Hopelessness, depression, suicidal ideation, and clinical diagnosis of depression. Suicide and Life-Threatening Behavior, 23(2),
+139–145. doi:10.1111/j.1943-278X.1993.tb00378.x Bo, H. X., Li, W., Yang, Y., & Xiang, Y. T. (2020).
+
+Posttraumatic stress symptoms among clinically stable patients with COVID-19 in China. Psychological Medicine, 2020, 1–2. doi:10.
+
+1017/S0033291720000999 Dixon, W. A., Heppner, P. P., Burnett, J. W., & Lips, B. J. (1993). Hopelessness and stress:
+Evidence for an interactive model of depression. Cognitive Therapy and Research, 17(1), 39–52.
+
+doi:10.1007/s10862-009-9156-y Gray, N. S., Knowles, J. R., & Snowden, R. J. (2021). Explicit and implicit hopelessness and self-injury.
+Suicide and Life-Threatening Behaviour. doi:10.1111/sltb.12743 Uncapher, H., Gallagher, D., Osgood, N. J., & Bongar, B. (1998). Hopelessness and suicidal ideation in older adults.
+The Gerontologist, 38(1), 62–70.
+"""
+
+
+def test_marker_joined_imrad_headings_and_apa_entries_glued_after_a_doi(tmp_path: Path) -> None:
+    path = tmp_path / "hope.md"
+    path.write_text(MARKER_APA, encoding="utf-8")
+    survey, _ = read_survey_report(path)
+    # "## Methods Ethics": the section "Methods" and its first subsection "Ethics" on one line
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction", "Methods", "Results", "Discussion", "Conclusion"]
+    assert [s.title for s in survey.sections if s.level == 2 and s.is_content][:2] == ["Participants", "Associations Between Stressors And Suicidal Thoughts"]
+    # a DOI ending in a letter ends an entry ("...tb00378.x Bo, H. X., ..."): five entries
+    assert [r.authors[0].name.split(",")[0] for r in survey.references] == ["Beck", "Bo", "Dixon", "Gray", "Uncapher"]
+    by_first = {r.authors[0].name.split(",")[0]: r.id for r in survey.references}
+    intro = next(p for _, p in survey.paragraphs() if "Hope protects" in p.text)
+    linked = [rid for c in intro.citations for rid in c.ref_ids]
+    # the sentence's "Additionally," is no author; a parenthesis inside the group ("(SARS)") does not hide it
+    for name in ("Dixon", "Uncapher", "Bo", "Gray"):
+        assert by_first[name] in linked, name
+    assert not [u for c in intro.citations for u in c.unresolved]
+
+
+ELSEVIER_WRAPPED = """\
+# Stress and depression in medical staff
+
+## 1. Introduction
+
+Insomnia predicts depression (Spielman, 1986; Spielman et al., 1996; An et al., 2020; Hyun, 2007).
+Scales were validated (Lovibond and Lovibond, 1995, 1996).
+
+## 2. Conclusion
+
+Sleep matters.
+
+## References
+
+An, Y., Yang, Y., Wang, A., Li, Y., Xiang, Y.T., 2020. Prevalence of depression among frontline nurses during the COVID-19 outbreak.
+J. Affect. Disord. 276, 312–315. https://doi.org/10.1016/j.jad.2020.06.047.
+Hyun, E.-.M., 2007. Adjustment of single parent family. Journal of Korean Home Management Association 25 (5), 107–126.
+Lovibond, P.F., Lovibond, S.H., 1995. The structure of negative emotional states. Behav Res Ther 33 (3), 335–343. https://doi.org/10.1016/ 0005-7967(94)00075-U.
+Lovibond, S.H., Lovibond, P.F., 1996. Manual For the Depression Anxiety Stress Scales. Psychology Foundation of Australia.
+Spielman, 1986. Assessment of insomnia. Clinical Psychology Review 6, 11–25.
+Spielman, A.J., Nunes, J., Glovinsky, P.B., 1996. Insomnia. Neurol. Clin. 14, 513–543. https://doi.org/10.1016/s0733-8619(05)70272-3.
+"""
+
+
+def test_elsevier_lines_a_doi_year_a_stray_initial_period_and_a_surname_alone(tmp_path: Path) -> None:
+    path = tmp_path / "stress.md"
+    path.write_text(ELSEVIER_WRAPPED, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    # "J. Affect. Disord. 276, ... j.jad.2020.06.047." is the first entry's second line (its year is the DOI's)
+    assert [(r.authors[0].name.split(",")[0], r.year) for r in survey.references] == [
+        ("An", 2020), ("Hyun", 2007), ("Lovibond", 1995), ("Lovibond", 1996), ("Spielman", 1986), ("Spielman", 1996)]
+    assert survey.references[4].title == "Assessment of insomnia"
+    assert report.unresolved_keys == 0
+
+
+PLAIN_ENUMERATION = """\
+Combining Organophosphate Treated Wall Linings and Long-lasting Insecticidal Nets
+
+Introduction
+
+Malaria vectors resist pyrethroids [1,2]. Wall linings may help [3].
+
+
+Materials and Methods
+
+
+Experimental huts
+The trials were carried out at the Centre Muraz station [4]. The station is surrounded by a rice
+growing valley and the huts are built on concrete plinths.
+The following six treatments were tested:
+
+
+1. Untreated Control (untreated plastic sheeting)
+2. Pyrethroid treated durable lining (ZeroVector, Vestergaard
+Frandsen, Switzerland) on walls
+
+3. P-methyl treated durable lining on walls
+
+4. P-methyl net wall hangings on walls
+
+
+Results
+
+Mortality rose with p-methyl linings [5].
+
+
+Discussion
+
+Linings help [1].
+
+
+References
+
+1. Ranson H (2011) Pyrethroid resistance in African anopheline mosquitoes. Trends Parasitol 27: 91-98.
+2. Edi CVA (2012) Multiple insecticide resistance in Anopheles gambiae. Emerg Infect Dis 18: 1508-1511.
+3. Messenger L, Matias A, Knowles S BD, et al. (2012) Multicentre studies of insecticide-treated durable wall lining. Malar J 11: 358.
+4. Ngufor C (2011) Experimental huts. Malar J 10: 1-9.
+5. Corbel V (2010) Field efficacy of a new mosaic net. Malar J 9: 113.
+"""
+
+
+def test_a_numbered_enumeration_in_plain_text_is_no_run_of_sections(tmp_path: Path) -> None:
+    title, tops = _top_sections(tmp_path, PLAIN_ENUMERATION)
+    assert tops == ["Introduction", "Materials and Methods", "Results", "Discussion"]
+    survey, _ = read_survey_report(tmp_path / "article.md")
+    # "Knowles S BD, et al. (2012) Multicentre ...": the year before the title is no part of it
+    assert survey.references[2].title == "Multicentre studies of insecticide-treated durable wall lining"
+
+
+def test_a_name_opens_a_word(tmp_path: Path) -> None:
+    text = ("# Emotion dynamics\n\n## 1 Introduction\n\nWe use data from the eRisk 2017 task (Losada et al., 2017) and more "
+            "(which is from the eRisk 2018 task (Losada et al., 2018)).\n\n## References\n\n"
+            "David E. Losada, Fabio Crestani, and Javier Parapar. 2017. eRISK 2017: CLEF lab on early risk prediction. In CLEF.\n\n"
+            "David E. Losada, Fabio Crestani, and Javier Parapar. 2018. Overview of eRisk 2018. In CLEF.\n")
+    path = tmp_path / "emo.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    assert len(survey.references) == 2
+    assert report.unresolved_keys == 0  # "eRisk 2018" inside the parenthesis is no citation of "Risk"

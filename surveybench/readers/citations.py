@@ -158,7 +158,8 @@ _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\
 _SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-@]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
-    rf"(?P<name>{_PARTICLE}{_SURNAME}"
+    # (a name opens a word: "eRisk 2017" is no "Risk 2017")
+    rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
     rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
@@ -171,9 +172,10 @@ _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
-_AY_GROUP = re.compile(r"\(([^()]{4,600}?)\)|\[([^\[\]]{4,600}?)\]")
+# (one parenthesis may nest: "(e.g., severe acute respiratory syndrome (SARS) epidemic in 2003; Bonanno et al., 2008)")
+_AY_GROUP = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
-    rf"(?P<name>{_PARTICLE}{_SURNAME}"
+    rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
     rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME}|(?:,\s+{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_SURNAME})?(?:['’]s)?)"
     rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)\s*+[)\]]"
@@ -423,11 +425,20 @@ class Linker:
                 continue
             ids, unresolved = [], []
             self._resolve_item(m.group("name"), m.group("years"), ids, unresolved)
-            name = m.group("name")
+            name, start = m.group("name"), m.start()
+            head, comma, rest = name.partition(", ")
+            if not ids and comma and " " not in head:
+                # "Additionally, Uncapher, Gallagher-Thompson, Osgood, and Bongar (1998)": a sentence's
+                # opening word before the names -- the names after it are the citation when they resolve
+                ids2: list[str] = []
+                unresolved2: list[str] = []
+                self._resolve_item(rest, m.group("years"), ids2, unresolved2)
+                if ids2:
+                    ids, unresolved, name, start = ids2, unresolved2, rest, m.start() + len(head) + len(comma)
             if not ids and (_first_word_is_common(name) or not re.search(r"\bet al|\band\b|&", name)):
                 continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
             self._style("author-year-narrative")
-            marks.append(CitationMark(marker=original[m.start() : m.end()], start=m.start(), end=m.end(), ref_ids=ids, unresolved=unresolved))
+            marks.append(CitationMark(marker=original[start : m.end()], start=start, end=m.end(), ref_ids=ids, unresolved=unresolved))
         marks.sort(key=lambda c: c.start or 0)
         return marks
 

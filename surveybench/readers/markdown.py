@@ -669,6 +669,33 @@ _COPYRIGHT_LINE = re.compile(
 _NUMBER_SIGN = re.compile(r"^#[ \t]+of\b")
 
 
+def _enumeration_runs(tops: list[tuple[int, int]], lines: list[str]) -> set[int]:
+    """Of the plain lines read as numbered top-level headings ((line, number), 1, 2, 3 in order), those of
+    an enumeration: a run introduced by a line ending in a colon ("The following six treatments were
+    tested:"), with at most two short lines of text between one item and the next -- a section holds text
+    (a paragraph printed on one line is no short line) -- and the items after it that go on counting."""
+    in_list: set[int] = set()
+    k = 0
+    while k + 1 < len(tops):
+        run = [tops[k]]
+        while k + 1 < len(tops):
+            (a, _), (b, _) = run[-1], tops[k + 1]
+            between = [lines[j].strip() for j in range(a + 1, b) if lines[j].strip()]
+            if not (b - a <= 8 and len(between) <= 2 and sum(map(len, between)) <= 200):
+                break
+            run.append(tops[k + 1])
+            k += 1
+        intro = next((lines[j].strip() for j in range(run[0][0] - 1, -1, -1) if lines[j].strip()), "")
+        if len(run) >= 2 and intro.endswith((":", ";")):  # (";" where the text's typesetting put one)
+            # the list goes on, items a formula or a longer text apart ("3. ..." then "4. Mortality: ...")
+            while k + 1 < len(tops) and tops[k + 1][1] == run[-1][1] + 1 and tops[k + 1][0] - run[-1][0] <= 40:
+                run.append(tops[k + 1])
+                k += 1
+            in_list.update(line for line, _ in run)
+        k += 1
+    return in_list
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -780,6 +807,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 number_lines[title_at] = i
             in_refs = bool(_REF_TITLE.match(m.group(2)))
             last, named_since = num, False
+    # "1. Untreated Control (...)" then "2. Pyrethroid treated durable lining (...)" a line or two later: an
+    # enumeration where a named section ("Materials and Methods") left the numbering free -- sections hold
+    # text, so numbered top-level lines in a run with at most two lines between them are list items
+    top_numbers = {i: int(m.group(1)) for i in arabic if found[i] == 1
+                   and (m := re.match(r"\s*(\d{1,2})", lines[number_lines.get(i, i)]))}
+    for i in _enumeration_runs(sorted(top_numbers.items()), lines):
+        del found[i]
+        arabic.discard(i)
+        number_lines.pop(i, None)
     # a document numbers its sections one way: with both, the rarer numbers are a page's number before the
     # title ("1" / "Pegged Exchange Rate Systems in") or a footnote's ("2. Macau, established in 1557, ...")
     top_roman = sum(1 for i in romans if found[i] == 1)
@@ -919,6 +955,8 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
                 len(num) > 1 and num[0] == last[0] and num[1:] > last[1:] and len(num) <= len(last) + 1):
             found[i] = depth(len(num))
             last = num
+    for i in _enumeration_runs([(i, n[0]) for i, n, is_atx in merged if not is_atx and len(n) == 1 and i in found], lines):
+        del found[i]
     if len(found) < 2:
         found = {}
     names: dict[int, str] = {}  # plain named lines, their footnote mark dropped
@@ -1461,6 +1499,7 @@ _IMRAD = re.compile(
 # more top-level names of a research article whose headings all sit at one depth (Scientific Reports'
 # "Literature review", "Methodology", "Experimental setup", "Results"); in a title page's keyword list
 # "Literature review" is no section, so these are not _IMRAD's
+_IMRAD_JOINED = re.compile(r"^((?i:(?:materials\s+and\s+)?methods|results|discussion))\s+([A-Z][a-z].*)$")
 _FLAT_TOP_NAME = re.compile(r"^(?:literature\s+review|experimental\s+(?:setup|design))$", re.I)
 
 
@@ -1486,13 +1525,21 @@ def _converter_depths(kept: list[_Heading]) -> None:
         return
     titles = [_clean_heading_text(h.title) for h in content]
     caps = [t.upper() == t and any(c.isalpha() for c in t) for t in titles]
-    imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :."))) for t in titles]
+    # marker may join a section's name and its first subsection's on one line: "## Methods Ethics",
+    # "## Results Associations Between Stressors And ..." -- an IMRaD name, then a capitalised name
+    joined = [None if _IMRAD.match(t.rstrip(" :.")) else _IMRAD_JOINED.match(t) for t in titles]
+    imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :.")) or j) for t, j in zip(titles, joined)]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
     elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method", t, re.I) for t, i in zip(titles, imrad) if i) and any(
         re.match(r"results?", t, re.I) for t, i in zip(titles, imrad) if i
     ) and not all(imrad):
         top = imrad
+        for h, j in zip(content, joined):
+            if j:  # two headings: the section (its text empty) and its first subsection
+                sub = _Heading(h.line, h.depth + 1, h.raw, None, None, j.group(2), h.page_top)
+                h.title = j.group(1)
+                kept.insert(kept.index(h) + 1, sub)
     else:
         # a review's flat headings: "Retinal Prostheses" in Title Case over "Electrode design" in
         # sentence case; a one-word heading is top-level when it is an IMRaD name

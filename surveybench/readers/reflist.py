@@ -47,6 +47,8 @@ from surveybench.readers.refstrings import (
     INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
+    SOLE_SURNAME_YEAR,
+    STRAY_INITIAL_PERIOD,
     TORN_DIACRITICS,
     URL_RE,
     _plain_vancouver,
@@ -873,6 +875,8 @@ _CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) i
 _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_CAPITALS}])")
 
 
+# a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL
+_PRINTED_YEAR = re.compile(r"(?<![\w./\-])(?:(?:19|20)\d{2}[a-z]?(?![\w/])|n\.\s?d\.)")
 def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool] | None = None) -> None:
     """Entries of an unnumbered list, found by its author lists. ``bulleted`` (one flag per non-blank
     line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
@@ -911,6 +915,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     if any(c in text for c in TORN_DIACRITICS):
         probe = _TORN_LEFT.sub(" ", probe).translate(_TORN_DIACRITICS)
     probe = mend_ocr_years(probe)  # "Akinci, B., ..., Park, K.,20o6." has its year (same length)
+    # a hyphenated pair of initials with a stray period, "Hyun, E.-.M., 2007.", reads "E.- M." (same length)
+    probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     starts = _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -932,13 +938,16 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
             if p and (not complete or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
                 continue
             # in styles printing the year right after the authors (Elsevier, APA) an entry's first
-            # line holds its year: "Khait Earthquake, Tien Shan, Tajikistan. Engineering Geology,
+            # line holds its year (not one inside a DOI: "J. Affect. Disord. 276, 312-315.
+            # https://doi.org/10.1016/j.jad.2020.06.047" is an entry's second line): "Khait Earthquake, Tien Shan, Tajikistan. Engineering Geology,
             # 109, 195-212." is the second line of an entry, not an entry by "Khait Earthquake"
             k = bisect.bisect_right(line_starts, p)
             line_end = line_starts[k] if k < len(line_starts) else len(text)
-            if style in ("elsevier", "apa") and not _YEAR_ANY.search(probe, p, line_end):
+            if style in ("elsevier", "apa") and not _PRINTED_YEAR.search(probe, p, line_end):
                 continue
-            if _opens_entry(probe, p) or (colon_list and _GROUP_COLON.match(probe, p)):
+            if _opens_entry(probe, p) or (colon_list and _GROUP_COLON.match(probe, p)) or (
+                    # Elsevier's author known by the surname alone, "Spielman, 1986. Assessment of insomnia."
+                    style == "elsevier" and SOLE_SURNAME_YEAR.match(probe, p)):
                 opens.append(p)
                 if _names_then_year(probe, p):
                     dated.append(p)
@@ -1156,9 +1165,10 @@ def _tail_words(tail: str) -> int:
     return len(_TAIL_IDS.sub(" ", tail).split())
 
 
-# the line before ends as entries end ("... 2023.", "... 175- 185.", a URL), not inside an
-# author list ("Mirali Purohit,", "Kilian Q.", "et al.")
-_LINE_ENDS_ENTRY = re.compile(r"(?:(?<!\b[A-Z])(?<!\bal)[.?!)\]]|\d|https?://\S+)\s$")
+# the line before ends as entries end ("... 2023.", "... 175- 185.", a URL, a DOI ending in a letter:
+# "doi:10.1111/j.1943-278X.1993.tb00378.x"), not inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.")
+# (a DOI's last capital is no initial: "(94)00075-U.")
+_LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\]]|\d|https?://\S+|\b10\.\d{4,9}/\S+)\s$")
 
 
 # the line before stops inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.", "and"):

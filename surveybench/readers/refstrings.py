@@ -141,7 +141,8 @@ def repair_url(url: str) -> str:
 # what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"  # "Apr", "April", "Sept."
-_TITLE_HEAD_YEAR = re.compile(r"^(?:19|20)\d{2}[a-z]?\.\s?(?=[^\W_])")
+# (or in parentheses: "(2012) Multicentre studies of ...", after an author list an OCR broke: "Knowles S BD, et al.")
+_TITLE_HEAD_YEAR = re.compile(r"^(?:(?:19|20)\d{2}[a-z]?\.\s?|\((?:19|20)\d{2}[a-z]?\)\.?\s)(?=[^\W_])")
 _TITLE_TAIL = re.compile(
     # (a month printed as a number too: "LlamaIndex, 11 2022")
     rf"(?:,\s*+(?:{_MONTH}\s++(?:\d{{1,2}},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{{2}}[a-z]?"
@@ -521,6 +522,7 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _SPACING_ACCENT.sub("", prose)
     prose = _STRAY_ACCENT.sub("", prose)
     prose = _SPLIT_LETTER.sub(r"\1", prose)  # "Ł ukasz Kaiser": a letter the converter set apart
+    prose = STRAY_INITIAL_PERIOD.sub("", prose)  # "Hyun, E.-.M., 2007.": hyphenated initials with a stray period
     prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
@@ -763,6 +765,15 @@ def parse_reference_string(raw: str) -> ParsedRef:
                 out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
+    # 0a'. Elsevier's author known by the surname alone: "Spielman, 1986. Assessment of insomnia. Clin. ..."
+    g = SOLE_SURNAME_YEAR.match(prose)
+    if g:
+        t = _title_sentence(prose[g.end() :])
+        if t:
+            out.title, out.authors, out.style = t, [g.group("a")], "surname-year"
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
     # 0b. author runs glued by PDF conversion, no spaces: "AchiamJ.AdlerS.AgarwalS.et al.2023. Title."
     g = _GLUED_AUTHORS_YEAR.match(prose)
     # evidence: several glued "SurnameI." names and almost no spaces before the year, or nothing but
@@ -983,6 +994,9 @@ def _group_author(head: str) -> bool:
 _SINGLE_QUOTED = re.compile(r"^(?P<a>[^'\"“”‘’]{3,1600}?),\s?['‘](?P<t>[^\"“”]{6,600}?),\s?['’](?=\s|$)")
 _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^\"“”]+)$")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
+STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
+# a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
+SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
     r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
