@@ -399,3 +399,153 @@ def test_a_name_opens_a_word(tmp_path: Path) -> None:
     survey, report = read_survey_report(path)
     assert len(survey.references) == 2
     assert report.unresolved_keys == 0  # "eRisk 2018" inside the parenthesis is no citation of "Risk"
+
+
+# dev17: Mathpix Markdown of ecology articles, pymupdf4llm of JMLR/AISTATS papers, MinerU of RSC articles
+MATHPIX = r"""\title{
+Plant functional traits and species ability for sediment retention
+}
+
+\author{
+Mélanie Burylo ${ }^{1}$, Freddy Rey ${ }^{1}$
+}
+
+\begin{abstract}
+Vegetation traps sediment.
+\end{abstract}
+
+\section*{Introduction}
+
+Vegetation controls erosion (Thornes 1990; Morgan 1995; Norris et al. 2008).
+
+\section*{Materials and methods}
+
+\section*{Plant material}
+
+Ten species were sampled (Burylo et al. 2009).
+
+\section*{Results}
+
+\section*{Species efficiency in sediment trapping}
+
+Grasses trapped most.
+
+\section*{Discussions}
+
+Traits matter.
+
+\section*{References}
+
+Burylo M, Rey F, Roumet C, Buisson E, Dutoit T (2009) Linking plant morphological traits to uprooting resistance. Plant Soil 324:31-42
+Morgan RPC (1995) Soil erosion and conservation, 2nd edn. Longman
+Norris JE, Stokes A, Mickovski SB, Cammeraat E, van Beek R, Nicoll BC, Achim A (2008) Slope stability and erosion control: ecotechnological solutions. Springer, Dordrecht
+Thornes JB (Ed) (1990) Vegetation and erosion - processes and environments. John Wiley & Sons, Chichester
+"""
+
+
+def test_mathpix_latex_sectioning_and_a_springer_list(tmp_path: Path) -> None:
+    path = tmp_path / "sediment.md"
+    path.write_text(MATHPIX, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    assert survey.title == "Plant functional traits and species ability for sediment retention"
+    # every "\section*" at one depth: the IMRaD names ("Discussions" too) are the top level
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction", "Materials and methods", "Results", "Discussions"]
+    # "2nd edn. Longman" ends Morgan's entry (no year before Norris's line); "(Ed)" marks Thornes an editor
+    assert [(r.authors[0].name, r.year) for r in survey.references] == [
+        ("Burylo M", 2009), ("Morgan RPC", 1995), ("Norris JE", 2008), ("Thornes JB", 1990)]
+    assert survey.references[1].raw.endswith("Longman")
+    assert report.unresolved_keys == 0
+
+
+PYMUPDF_JMLR = """\
+### **Goal-Space Planning with Subgoal Models**
+
+**Chunlok Lo** chunlok@ualberta.ca
+
+**Abstract**
+
+We plan in goal space.
+
+**1** **Introduction**
+
+Planning helps (Sutton and Barto, 2018; Aubret et al., 2021).
+
+# The steps of agent-environment interaction in- Environment
+
+## v ˜( g ) for all g where d ( St +1, g ) > 0 Policy
+
+**2. Problem Formulation**
+
+We use MDPs (Sutton and Barto, 2018).
+
+**2.1 Subgoals**
+
+Subgoals are states.
+
+**2.2 Subgoal models**
+
+Models predict subgoals.
+
+**2.3 Planning**
+
+Values propagate.
+
+**3. Conclusion**
+
+It works.
+
+**References**
+
+Arthur Aubret, Laetitia Matignon, and Salima Hassas. DisTop: Discovering a topological
+representation to learn diverse and rewarding skills. _arXiv:2106.03853 [cs]_, 2021.
+
+Richard S. Sutton and Andrew G. Barto. _Reinforcement Learning: An Introduction_. MIT Press, 2018.
+
+**A. Starting Simpler: Goal-Space Planning for Policy Evaluation**
+
+We show the update converges, plotted over 200 and 400 steps [200] [400].
+
++ � _P_ ( _s, a, s_ _[′]_ ) _γcv_ 0( _s_ _[′]_ )
+
+**A.1 Proofs for the Deterministic Setting**
+
+The proof is by induction.
+"""
+
+
+def test_pymupdf4llm_bold_headings_beside_a_few_markdown_ones_and_lettered_appendices(tmp_path: Path) -> None:
+    path = tmp_path / "gsp.md"
+    path.write_text(PYMUPDF_JMLR, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    # three Markdown headings (the title, a figure's words) leave the bold numbered lines the sections,
+    # the number and the name bolded apart too ("**1** **Introduction**")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Introduction", "Problem Formulation", "Conclusion"]
+    # the lettered appendix after the list ends it; its formula's "+" bullet makes no bulleted list
+    assert [r.authors[0].name for r in survey.references] == ["Arthur Aubret", "Richard S. Sutton"]
+    assert report.unresolved_keys == 0
+
+
+RSC_GLUED = """\
+# Polyelectrolyte based hole-transporting materials
+
+# Introduction
+
+Perovskite cells are efficient.1-3 Interlayers help.4,5
+
+# Notes and references
+
+1 S.Kazim，M.K.Nazeeruddin and M.Grätzel, Angew. Chem., 2014, 53, 2812-2824.
+2N.-G.Park, J. Phys. Chem. Lett., 2013, 4, 2423-2429.
+3 H.J. Snaith, J. Phys. Chem. Lett., 2013, 4, 3623-3630.
+4O.Malinkiewicz，C. Roldan-Carmona and H. J.Bolink, Adv. Energy Mater., 2014, 4, 1400345.
+5J.Shi,J.Dong and Q. Meng, Appl. Phys. Lett., 2014, 104, 063901.
+"""
+
+
+def test_rsc_numbers_glued_to_the_first_initial(tmp_path: Path) -> None:
+    path = tmp_path / "rsc.md"
+    path.write_text(RSC_GLUED, encoding="utf-8")
+    survey, _ = read_survey_report(path)
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"], ["4"], ["5"]]
+    assert survey.references[3].raw.startswith("O.Malinkiewicz")

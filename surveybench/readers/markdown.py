@@ -563,6 +563,8 @@ def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
 _BOLD_NUMBERED = re.compile(
     r"^\s*(?:\*\*|__)((?:\d{1,2}(?:\\?\.\d{1,2})*(?:\\?\.)?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\\?\.)\s+"
     r"(?:[^*_\n]|\*[^*\n]+\*(?!\*\*\s*$)|_[^_\n]+_){2,200}?(?:\*[^*\n]+\*)?)(?:\*\*|__)\s*:?\s*$")
+_BOLD_NUMBER_APART = re.compile(r"^\*\*((?:\d{1,2}|[A-H])(?:\.\d{1,2}){0,3}\.?)\*\*\s+\*\*([^*\n]{2,200})\*\*\s*$")
+_BOLD_APPENDIX = re.compile(r"^\s*\*\*([A-H](?:\.\d{1,2}){0,2}\.?)\s+([A-Z][^*\n]{1,200})\*\*\s*$")
 _BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cited)\s*:?\s*(?:\*\*|__)\s*$", re.I)
 _PLAIN_REFS = re.compile(r"^\s*(references|bibliography|works\s+cited)\s*$", re.I)
 
@@ -571,26 +573,47 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     """Converters that print section headings as bold lines ("**2 Methods**") and no Markdown
     headings: with at least three numbered bold lines and fewer than two real section headings,
     the bold lines become headings (depth from the number), and so does a bold "References"."""
+    # pymupdf4llm may bold the number and the name apart: "**2.1** **Federated learning through model aggregation:**"
+    original = lines
+    lines = [_BOLD_NUMBER_APART.sub(r"**\1 \2**", ln) if ln.startswith("**") else ln for ln in lines]
     in_fence = False
     atx = bold = 0
+    atx_numbered = False
+    tops: list[str] = []  # the bold lines' top-level numbers, in order
     for ln in lines:
         if _FENCE.match(ln):
             in_fence = not in_fence
         elif not in_fence:
-            atx += bool(_HEADING.match(ln))
-            bold += bool(_BOLD_NUMBERED.match(ln))
-    if atx > 2 or bold < 3:
-        return lines
+            h = _HEADING.match(ln)
+            atx += bool(h)
+            atx_numbered = atx_numbered or bool(h and parse_heading(h.group(2))[0])
+            b = _BOLD_NUMBERED.match(ln)
+            bold += bool(b)
+            if b and "." not in (number := b.group(1).split()[0].replace("\\", "").rstrip(".")):
+                tops.append(number)
+    # a few Markdown headings beside them (pymupdf4llm's title "### **Goal-Space Planning ...**", a figure's
+    # words) leave the bold lines the sections' headings when those number the paper 1, 2, 3, ... in order
+    # and no Markdown heading carries a section number
+    in_order = tops[:3] == ["1", "2", "3"] and tops == [str(k) for k in range(1, len(tops) + 1)]
+    if bold < 3 or (atx > 2 and (atx_numbered or not in_order or bold < 2 * atx)):
+        return original
     out = []
+    after_refs = False
     for ln in lines:
         m = _BOLD_NUMBERED.match(ln)
         # (the list's heading may be a plain line beside them: pymupdf4llm's "REFERENCES")
         r = _BOLD_REFS.match(ln) or _PLAIN_REFS.match(ln)
-        if m:
+        a = _BOLD_APPENDIX.match(ln) if after_refs else None
+        if a:
+            # the appendices after the list, lettered ("**A. Starting Simpler: ...**", "**A.1 Proofs ...**"):
+            # headings too, so that the list ends where they begin
+            out.append("#" * (2 + a.group(1).rstrip(".").count(".")) + " " + a.group(1) + " " + a.group(2).strip())
+        elif m:
             # (a run-in heading's colon is no part of its name: "**2.1. Prevalence of Dengue Virus:**")
             out.append("#" * (2 + m.group(1).split()[0].rstrip(".").count(".")) + " " + m.group(1).strip().rstrip(":").rstrip())
         elif r:
             out.append("## " + r.group(1))
+            after_refs = True
         else:
             out.append(ln)
     report.warnings.append(f"{bold} bold numbered lines read as section headings (no Markdown headings)")
@@ -694,6 +717,43 @@ def _enumeration_runs(tops: list[tuple[int, int]], lines: list[str]) -> set[int]
             in_list.update(line for line, _ in run)
         k += 1
     return in_list
+
+
+# Mathpix Markdown (".mmd") keeps LaTeX's sectioning commands: "\section*{Results}", "\subsection{Data}",
+# "\title{" with the title on the lines after it, up to a "}" line
+_LATEX_SECTION = re.compile(r"^\s*\\(section|subsection|subsubsection|paragraph)\*?\{(.{1,300})\}\s*$")
+_LATEX_TITLE_OPEN = re.compile(r"^\s*\\title\{(.*)$")
+_LATEX_DEPTH = {"section": 2, "subsection": 3, "subsubsection": 4, "paragraph": 5}
+
+
+def _latex_headings(lines: list[str], report: FileReport) -> list[str]:
+    r"""Mathpix Markdown's LaTeX headings as Markdown ones: "\section*{Introduction}" is "## Introduction",
+    "\subsection*{...}" "### ...", the "\title{...}" block "# <title>", "\begin{abstract}" "## Abstract" --
+    when the file holds two sectioning commands or more and fewer Markdown headings than that."""
+    sections = sum(1 for ln in lines if _LATEX_SECTION.match(ln))
+    if sections < 2 or sum(1 for ln in lines if _HEADING.match(ln)) >= sections:
+        return lines
+    out = list(lines)
+    k = 0
+    while k < len(out):
+        ln = out[k]
+        m = _LATEX_SECTION.match(ln)
+        t = _LATEX_TITLE_OPEN.match(ln)
+        if m:
+            out[k] = "#" * _LATEX_DEPTH[m.group(1)] + " " + m.group(2).strip()
+        elif t:
+            # the title's text up to the closing brace, on this line or the next ones
+            end = next((j for j in range(k, min(k + 8, len(out))) if out[j].rstrip().endswith("}")), None)
+            if end is not None:
+                words = " ".join(x.strip() for x in [t.group(1)] + out[k + 1 : end + 1]).strip().removesuffix("}").strip()
+                out[k : end + 1] = ["# " + words] + [""] * (end - k)
+        elif ln.strip() == "\\begin{abstract}":
+            out[k] = "## Abstract"
+        elif ln.strip() == "\\end{abstract}":
+            out[k] = ""
+        k += 1
+    report.warnings.append(f"LaTeX sectioning commands (Mathpix Markdown) read as {sections} headings")
+    return out
 
 
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
@@ -1006,6 +1066,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = _setext_to_atx(lines)
     lines = _manuscript_line_numbers(lines, report)
     lines = _double_spaced_lines(lines, report)
+    lines = _latex_headings(lines, report)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
     lines = _headings_left_as_plain_lines(lines, report)
@@ -1493,7 +1554,7 @@ def _section_ordinal(number: str) -> int | None:
 
 _IMRAD = re.compile(
     r"^(?:introduction|background(?:\s+and\s+significance)?|objectives?|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
-    r"experimental\s+procedures|results?(?:\s+and\s+discussion)?|(?:general\s+)?discussion|"
+    r"experimental\s+procedures|results?(?:\s+and\s+discussions?)?|(?:general\s+)?discussions?|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
     r"(?:experiment|study)\s+\d+\b.*)$", re.I)
 # more top-level names of a research article whose headings all sit at one depth (Scientific Reports'

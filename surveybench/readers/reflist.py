@@ -315,6 +315,10 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
     starts = _bracket_starts(joined)
+    if starts and starts[0][0] > 300 and len(_YEAR_ANY.findall(joined, 0, starts[0][0])) >= 3:
+        # bracketed numbers only after an unnumbered list's entries ("[200] [400]" of an appendix's plot
+        # printed after the list): the list is not numbered in brackets
+        starts = []
     if starts and joined == " ".join(nonblank):
         starts = _labels_out_of_order(nonblank, starts)
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
@@ -364,7 +368,9 @@ def _split_one(lines: list[str]) -> SplitResult:
         _from_unnumbered([_BULLET.sub(r"\1", part) for part, _b in pieces], res,
                          bulleted=[b for part, b in pieces if part.strip()])
         return res
-    if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or bullets:
+    # (one bullet in a thousand lines -- a "+" of an appendix's formula after the list -- makes no bulleted list)
+    if ((num_lines >= 3 or num_lines >= 0.5 * len(nonblank)) and num_lines and URL_RE.search(joined)) or (
+            bullets and (len(bullets) >= 3 or 4 * len(bullets) >= len(nonblank))):
         _from_lines(lines, res)
         return res
     # "1 Smith AB, ... 2004;83:1-9. doi:..." one entry a line, numbered without a dot: the line
@@ -467,7 +473,8 @@ def _from_labels(nonblank: list[str], res: SplitResult) -> None:
             res.skipped.append(("text before the first reference entry", ln))
 
 
-_NODOT_LINE = re.compile(r"^(\d{1,4}+)\s++(?=[\"“'‘A-ZÀ-Þ])")
+# (the number may be glued to the first initial: an RSC list's "1R.J. Spontak and N.P.Pate, ...")
+_NODOT_LINE = re.compile(r"^(\d{1,4}+)(?:\s++|(?=[A-ZÀ-Þ]\.))(?=[\"“'‘A-ZÀ-Þ])")
 
 
 def _nodot_line_starts(nonblank: list[str]) -> list[tuple[int, int]]:
@@ -591,8 +598,8 @@ def _restore_lost_numbers(res: SplitResult, first_missing: int, next_number: int
 # any "digits. " / "digits) ": the candidates of the sequence-driven split below
 _DOT_ANY = re.compile(r"(\d++)[.)]\s++(?=\S)")
 # "1 A. Smith, Title, 2020. 2 B. Lee, ..." -- numbers without a dot, after a sentence end
-_NODOT_ANY = re.compile(r"(?:(?<=[.;]\s)|^)(\d{1,4}+)\s++(?=[\"“'‘A-ZÀ-Þ])")
-_NODOT_STRIP = re.compile(r"\d++\s++")
+_NODOT_ANY = re.compile(r"(?:(?<=[.;]\s)|^)(\d{1,4}+)(?:\s++|(?=[A-ZÀ-Þ]\.))(?=[\"“'‘A-ZÀ-Þ])")
+_NODOT_STRIP = re.compile(r"\d++(?:\s++|(?=[A-ZÀ-Þ]\.))")
 _STRONG_AFTER = re.compile(r"[\"“'‘A-ZÀ-Þ\[(*_\\]")
 
 
@@ -967,6 +974,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
                 if k >= 0 and heads[k][0] < st < heads[k][1]:
                     inner.add(st)
             starts = sorted((set(starts) - inner) | set(opens))
+            # a start found inside a line, no year between it and the next line's entry: the line's last
+            # words ("2nd edn. Longman" before "Norris JE, Stokes A, ... (2008)") end the entry before
+            line_opens = set(opens)
+            starts = [st for st, nxt in zip(starts, starts[1:] + [len(probe)])
+                      if st in line_opens or nxt not in line_opens or _YEAR_ANY.search(probe, st, nxt)]
     if bulleted and len(bulleted) == len(line_starts):
         inside: set[int] = set()
         for k, (p, b) in enumerate(zip(line_starts, bulleted)):
@@ -1255,7 +1267,7 @@ def _opens_entry_at(window: str) -> bool:
         return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(
-            r"(?:\s\(Eds?\.\)\.?)?\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
+            r"(?:\s?\([Ee]ds?\.?\)\.?)?\s?\(?(?:(?:19|20)\d{2}|n\.\s?d)|,\s(?:19|20)\d{2}", window[m.end() :]):
         return True
     # Copernicus (EGU journals) and LNCS: the names, a colon, the title -- "Burkeljca, J.: A comparison",
     # "..., Stoffel, A., and Snehmani: Automated ..." (a last author of one name, or "D.M" with its dot lost)

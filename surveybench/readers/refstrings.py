@@ -523,6 +523,7 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _STRAY_ACCENT.sub("", prose)
     prose = _SPLIT_LETTER.sub(r"\1", prose)  # "Ł ukasz Kaiser": a letter the converter set apart
     prose = STRAY_INITIAL_PERIOD.sub("", prose)  # "Hyun, E.-.M., 2007.": hyphenated initials with a stray period
+    prose = _SPRINGER_EDITORS.sub("", prose)  # "Thornes JB (Ed) (1990) Title": the editors read as its authors
     prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
@@ -961,13 +962,13 @@ _SURNAME_FIRST = re.compile(
     rf"(?:,?\s(?:&|and|\.\.\.?|…)\s[{_UP}][\w.\-]*(?:\s[\w.\-]+){{0,4}}?\s(?:Contributors|Consortium|Collaboration|Collaborators|Investigators)\.)?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
-    rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=\s\((?:19|20)\d{{2}}[a-z]?\))"
+    rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=(?:\s\([Ee]ds?\))?\s\((?:19|20)\d{{2}}[a-z]?\))"  # (editors: "(Ed)")
     # ... and its title right after the last initial's dot: "Kaplan J., McCandlish S., Henighan T. Title."
     rf"|^(?P<t>{_NI_SPR}(?:,\s{_NI_SPR})+{_ETAL}?)(?=\s[{_UP}\d\"“])"
     # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."
     rf"|^(?P<f>{_NI_FULL}(?:;\s(?:and\s|&\s)?{_NI_FULL})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\()"
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title.")
-    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s))"
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s))"
 )
 
 
@@ -994,6 +995,7 @@ def _group_author(head: str) -> bool:
 _SINGLE_QUOTED = re.compile(r"^(?P<a>[^'\"“”‘’]{3,1600}?),\s?['‘](?P<t>[^\"“”]{6,600}?),\s?['’](?=\s|$)")
 _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^\"“”]+)$")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
+_SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
 # a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
 SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
