@@ -549,3 +549,55 @@ def test_rsc_numbers_glued_to_the_first_initial(tmp_path: Path) -> None:
     survey, _ = read_survey_report(path)
     assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"], ["4"], ["5"]]
     assert survey.references[3].raw.startswith("O.Malinkiewicz")
+
+
+def test_running_heads_inside_the_list_and_a_chemistry_article_flat_headings(tmp_path: Path) -> None:
+    text = """\
+# Soft segment free thermoplastic polyester elastomers
+
+# Introduction
+
+Elastomers combine plastic and rubber (Lo et al., 2020).
+
+Lo, Roice and White
+
+More text on elastomers (Wan et al., 2021).
+
+# Experimental section
+
+# Synthesis
+
+Monomers were mixed.
+
+Lo, Roice and White
+
+# Results and discussion
+
+# Thermal properties
+
+The melting point rose.
+
+# Conclusions
+
+It works.
+
+# References
+
+Chunlok Lo, Gabor Mihucz, and Martha White. Goal-space planning. In _International Conference on
+Lo, Roice and White
+Machine Learning_, 2020.
+
+Yi Wan, Abhishek Naik, and Richard S. Sutton. Average-reward learning and planning with options. In _Advances
+in Neural Information Processing Systems_, 2021.
+"""
+    path = tmp_path / "tpe.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    # "Experimental section" is chemistry's methods: with the IMRaD names it gives the top level
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction", "Experimental section", "Results and discussion", "Conclusions"]
+    # the authors' running head, printed twice in the text, is no part of the first entry
+    assert [r.raw for r in survey.references][0] == (
+        "Chunlok Lo, Gabor Mihucz, and Martha White. Goal-space planning. In _International Conference on "
+        "Machine Learning_, 2020.")
+    assert report.unresolved_keys == 0

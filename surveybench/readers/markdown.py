@@ -205,8 +205,11 @@ def read_markdown_text(
         report.warnings.append("no reference section found")
     entries: list[RefEntry] = []
     vocab = {w.lower() for w in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text)}
+    furniture = _running_heads(doc)
     for block in _merge_continued_blocks(doc.ref_blocks):  # numbering may restart in a later block
         block = [_MD_ESCAPE.sub(r"\1", ln) for ln in block]  # "\\[1\\] Title" from Markdown exporters
+        if furniture:
+            block = _running_heads_out(block, furniture, report)
         split = split_reference_lines(_join_hyphenated(block, vocab))
         for reason, sample in split.skipped:
             report.skip(reason, sample)
@@ -1055,6 +1058,29 @@ _EMPTY_ANCHOR = re.compile(
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 
 
+_BARE_ADDRESS = re.compile(r"^[<\[(]?https?://\S+$")  # a source's address alone: no furniture, if printed twice
+
+
+def _running_heads(doc: _Doc) -> set[str]:
+    """A page's running head as a PDF's text keeps it: a short line printed among the sections' text
+    twice or more ("Goal-Space Planning with Subgoal Models", "Lo, Roice, Panahi, ... and White")."""
+    counts = Counter(ln.strip() for body in doc.section_lines for ln in body if 8 <= len(ln.strip()) <= 150)
+    return {ln for ln, n in counts.items() if n >= 2 and not _HEADING.match(ln) and not _LIST_ITEM_LINE.match(ln)
+            and not _NO_WRAP_BLOCK.match(ln) and not ln.endswith((".", ",", ";", ":")) and not _BARE_ADDRESS.match(ln)}
+
+
+def _running_heads_out(block: list[str], furniture: set[str], report: FileReport) -> list[str]:
+    """The reference list's lines without the running heads the text prints too: page furniture, no part
+    of an entry (an entry's line is no line of the text, let alone twice)."""
+    out = []
+    for ln in block:
+        if ln.strip() in furniture:
+            report.skip("a running head inside the reference list", ln.strip())
+        else:
+            out.append(ln)
+    return out
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
@@ -1561,7 +1587,8 @@ _IMRAD = re.compile(
 # "Literature review", "Methodology", "Experimental setup", "Results"); in a title page's keyword list
 # "Literature review" is no section, so these are not _IMRAD's
 _IMRAD_JOINED = re.compile(r"^((?i:(?:materials\s+and\s+)?methods|results|discussion))\s+([A-Z][a-z].*)$")
-_FLAT_TOP_NAME = re.compile(r"^(?:literature\s+review|experimental\s+(?:setup|design))$", re.I)
+# (chemistry's methods section: "Experimental section", "Experimental")
+_FLAT_TOP_NAME = re.compile(r"^(?:literature\s+review|experimental(?:\s+(?:setup|design|section|details|part|procedures?))?)$", re.I)
 
 
 def _converter_depths(kept: list[_Heading]) -> None:
@@ -1592,7 +1619,7 @@ def _converter_depths(kept: list[_Heading]) -> None:
     imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :.")) or j) for t, j in zip(titles, joined)]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
-    elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method", t, re.I) for t, i in zip(titles, imrad) if i) and any(
+    elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method|^experimental", t, re.I) for t, i in zip(titles, imrad) if i) and any(
         re.match(r"results?", t, re.I) for t, i in zip(titles, imrad) if i
     ) and not all(imrad):
         top = imrad
