@@ -601,3 +601,16 @@ in Neural Information Processing Systems_, 2021.
         "Chunlok Lo, Gabor Mihucz, and Martha White. Goal-space planning. In _International Conference on "
         "Machine Learning_, 2020.")
     assert report.unresolved_keys == 0
+
+
+def test_a_gbt_document_type_mark_ends_the_title_and_jr_without_its_dot() -> None:
+    from surveybench.readers.reflist import _opens_entry
+    from surveybench.readers.refstrings import parse_reference_string
+
+    # (ChinaXiv, MinerU) the mark, then a URL the converter broke: the title ends at "[J]"
+    parsed = parse_reference_string(
+        "Radford A, Narasimhan K, Salimans T, et al. Improving language understanding by generative pretraining[J]."
+        "URL:https://s3-us-west-2.amazonaws.com/openaiassets/research covers/language understanding paper. pdf, 2018.")
+    assert parsed.title == "Improving language understanding by generative pretraining"
+    # (marker, APA) a name's "Jr" whose period was lost still leaves an author list that opens an entry
+    assert _opens_entry("Hom, M. A., Joiner, T. E., Jr, & Bernert, R. A. (2016). Limitations of a single-item assessment.", 0)

@@ -155,7 +155,7 @@ _WEB_OR_EDITION_TAIL = re.compile(
     r",?\s*+(?:available\s(?:at|from|online)\s?:|\(?last\saccess(?:ed)?\s?:)|,\s*+\d{1,2}(?:st|nd|rd|th)\s++(?:edn|edition)\b", re.I)
 
 
-_DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]$")
+_DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\](?=$|[.,\s/])")
 
 
 def clean_title(text: str | None) -> str | None:
@@ -173,7 +173,8 @@ def clean_title(text: str | None) -> str | None:
         t = t.strip("*_").strip(" ,;:.")
     t = t.removeprefix("[PDF]").strip()
     t = re.split(r"\s//\s", t, maxsplit=1)[0]  # GOST: "Title // Journal. 2020."
-    t = _DOC_TYPE_MARK.sub("", t)  # GB/T 7714's document type in English entries: "Title[J]."
+    # GB/T 7714's document type in English entries ends the title: "Title[J].", "Title[J].URL:https://..."
+    t = _DOC_TYPE_MARK.split(t, maxsplit=1)[0]
     # a book's publisher in parentheses, the parenthesis left open where the title was cut ("Laterite and
     # Landscape (Academic Press", "Diagrammatica, Vol. 4 (Cambridge University Press"): not the title's
     if t.count("(") > t.count(")"):
@@ -949,7 +950,7 @@ def parse_reference_string(raw: str) -> ParsedRef:
 _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,\s(?:Jr|Sr)\.|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de", "Walt, S. J. van der"
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de", "Walt, S. J. van der", "Jr" (dot lost)
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
