@@ -614,3 +614,42 @@ def test_a_gbt_document_type_mark_ends_the_title_and_jr_without_its_dot() -> Non
     assert parsed.title == "Improving language understanding by generative pretraining"
     # (marker, APA) a name's "Jr" whose period was lost still leaves an author list that opens an entry
     assert _opens_entry("Hom, M. A., Joiner, T. E., Jr, & Bernert, R. A. (2016). Limitations of a single-item assessment.", 0)
+
+
+def test_an_acl_list_followed_by_a_survey_instrument_with_numbered_questions_and_bullets(tmp_path: Path) -> None:
+    text = """\
+BenchNavigator: Recommending Benchmarks for LLM Evaluation
+
+1 Introduction
+
+Practitioners pick benchmarks by hand (Liang et al., 2022; Kiela et al., 2021; Raji et al., 2021).
+
+2 Conclusion
+
+A tool helps.
+
+References
+
+Douwe Kiela, Max Bartolo, Yixin Nie, and 1 others. 2021. Dynabench: Rethinking benchmarking in nlp. arXiv preprint
+arXiv:2104.14337.
+Percy Liang, Rishi Bommasani, Tony Lee, and 1 others. 2022. Holistic evaluation of language models. arXiv preprint
+arXiv:2211.09110.
+Inioluwa Deborah Raji, Emily M Bender, and Alex Hanna. 2021. Ai and the everything in the whole wide world benchmark.
+arXiv preprint arXiv:2111.15366.
+B Survey
+We are developing BenchNavigator, a recommendation tool for practitioners selecting benchmarks. We want to understand:
+1. How practitioners currently find, select, and use LLM benchmarks
+2. What practical challenges and constraints affect benchmark selection
+3. Which criteria and features matter most when choosing benchmarks
+Privacy Notice:
+• This survey does not automatically collect your email address.
+• If you want to receive a gift card, you may provide an email at the end.
+• You may stop at any time.
+"""
+    path = tmp_path / "benchnavigator.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    # the questions' numbers and the options' bullets come after three entries: the list is neither numbered
+    # nor bulleted (the instrument's text stays with the last entry)
+    assert [r.authors[0].name for r in survey.references] == ["Douwe Kiela", "Percy Liang", "Inioluwa Deborah Raji"]
+    assert report.unresolved_keys == 0

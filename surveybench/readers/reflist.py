@@ -304,6 +304,15 @@ def _two_lists(head_lines: list[str], tail_lines: list[str]) -> SplitResult:
 _YEAR_AFTER_NAMES = re.compile(r"^[^'\"“‘]{3,400}?(?:\(\s*(?:19|20)\d{2}[a-z]?\)|[.,]\s(?:19|20)\d{2}[a-z]?\.\s)")
 
 
+def _after_unnumbered_entries(joined: str, starts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """No labels when the first one comes only after an unnumbered list's entries (three years or more
+    before it): "[200] [400]" of an appendix's plot, the "1. How practitioners ..." questions of a survey
+    instrument printed after the list -- the list itself is not numbered."""
+    if starts and starts[0][0] > 300 and len(_YEAR_ANY.findall(joined, 0, starts[0][0])) >= 3:
+        return []
+    return starts
+
+
 def _split_one(lines: list[str]) -> SplitResult:
     res = SplitResult()
     nonblank = [ln.strip() for ln in lines if ln.strip()]
@@ -314,11 +323,7 @@ def _split_one(lines: list[str]) -> SplitResult:
         _from_labels(nonblank, res)
         return res
     joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
-    starts = _bracket_starts(joined)
-    if starts and starts[0][0] > 300 and len(_YEAR_ANY.findall(joined, 0, starts[0][0])) >= 3:
-        # bracketed numbers only after an unnumbered list's entries ("[200] [400]" of an appendix's plot
-        # printed after the list): the list is not numbered in brackets
-        starts = []
+    starts = _after_unnumbered_entries(joined, _bracket_starts(joined))
     if starts and joined == " ".join(nonblank):
         starts = _labels_out_of_order(nonblank, starts)
     if len(starts) >= 2 or (len(starts) == 1 and starts[0][0] < 3):
@@ -330,10 +335,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     if len(parens) >= 2 and len(parens) >= 0.5 * sum(1 for ln in nonblank if _PAREN_ANY.match(ln)) > 0:
         _from_starts(joined, parens, res, layout="paren")
         return res
-    dots = _dot_starts(joined)
+    dots = _after_unnumbered_entries(joined, _dot_starts(joined))
     line_dots = sum(1 for ln in nonblank if _DOT_NUM.match(ln))
     if line_dots >= 3 and len(dots) < line_dots and joined == " ".join(nonblank):
-        shuffled = _line_number_permutation(nonblank)
+        shuffled = _after_unnumbered_entries(joined, _line_number_permutation(nonblank))
         if shuffled:
             _from_starts(joined, shuffled, res, layout="ordered")
             return res
@@ -346,6 +351,12 @@ def _split_one(lines: list[str]) -> SplitResult:
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
     unbulleted_lines = [ln for ln in nonblank if not _BULLET.match(ln)]
     listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
+    first_bullet = next((k for k, ln in enumerate(nonblank) if _BULLET.match(ln)), None)
+    if first_bullet is not None and len(_YEAR_ANY.findall(" ".join(nonblank[:first_bullet]))) >= 3 and len(
+            " ".join(nonblank[:first_bullet])) > 300 and 2 * sum(_opens_entry(b, 0) for b in bullets) < len(bullets):
+        # bullets only after an unbulleted list's entries, and no author list after most of them (a survey
+        # instrument's options printed after the list): the list is not bulleted
+        bullets = []
     if listing_at is not None:
         # a series listing printed after an unbulleted list (the World Bank's "WPS2214 Trade Policy ...
         # October 1999"): its bullets open no entry as the list's paragraphs do -- text after the list
