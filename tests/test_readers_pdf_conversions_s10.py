@@ -653,3 +653,62 @@ Privacy Notice:
     # nor bulleted (the instrument's text stays with the last entry)
     assert [r.authors[0].name for r in survey.references] == ["Douwe Kiela", "Percy Liang", "Inioluwa Deborah Raji"]
     assert report.unresolved_keys == 0
+
+
+PLAIN_IEEE_GLUED = """\
+Mobility-Aware MEC Planning With a GNN-Based Graph Partitioning Framework
+I. I NTRODUCTION
+Edge servers must be placed well [1]. Placement has been studied at length with many tools and models
+and we discuss the literature in the next section.
+II. R
+ELATED WORKS
+Placement was formulated as an integer program [2] by earlier work in the field, with heuristics.
+III. S
+YSTEM MODEL
+The network is a graph whose edge weights count handovers between the base stations it connects.
+The objective is to determine balanced partitions of the network to minimize the cut weights.IV . A
+LGORITHM
+We adapt the GAP framework [3] to the planning problem and train it on synthetic networks.
+V. S
+IMULATION
+Handover costs fall by a third [4] against the baselines on every network we tried.
+VI. C ONCLUSION
+Planning with graphs works.
+R EFERENCES
+[1] A. Author, "Edge placement," IEEE Trans., 2020.
+[2] B. Author, "Integer programs," IEEE Trans., 2021.
+[3] C. Author, "GAP," in NeurIPS, 2019.
+[4] D. Author, "Handover," IEEE Trans., 2022.
+"""
+
+PLAIN_LNCS_AFFILIATIONS = """\
+Comprehensive Sensitivity Analysis of Password Hashing Algorithms
+Divyashree Duggegowda1 and A. Syed Haroon2
+1 Assistant Professor, Presidency School of Information Science, Presidency
+University, Bengaluru, India
+divyankushi@gmail.com
+2 Head & Senior Lecturer, Department of Computer Science, School of Science and
+Information Technology, Skyline University Nigeria
+1
+Introduction
+Password authentication is the most common mode of verifying users [1]. It needs careful tuning
+of the hashing parameters, which practitioners rarely get right in deployed systems today.
+2
+Literature Review
+Argon2 is memory-hard [2]. Earlier work measured PBKDF2 and bcrypt under several settings.
+3
+Conclusion
+Tune the memory cost first.
+References
+1. Biryukov, A.: Argon2. In: EuroS&P (2016)
+2. Provos, N.: bcrypt. In: USENIX (1999)
+"""
+
+
+def test_plain_text_ieee_heading_glued_to_a_paragraph_and_lncs_affiliation_marks(tmp_path: Path) -> None:
+    # "...cut weights.IV . A" / "LGORITHM": the heading's first line glued to the paragraph's last
+    _, tops = _top_sections(tmp_path, PLAIN_IEEE_GLUED)
+    assert tops == ["INTRODUCTION", "RELATED WORKS", "SYSTEM MODEL", "ALGORITHM", "SIMULATION", "CONCLUSION"]
+    # "1 Assistant Professor, ..." marks an affiliation, not section 1 (which is "1" / "Introduction")
+    _, tops = _top_sections(tmp_path, PLAIN_LNCS_AFFILIATIONS)
+    assert tops == ["Introduction", "Literature Review", "Conclusion"]

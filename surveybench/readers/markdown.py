@@ -642,6 +642,7 @@ _PLAIN_LETTERED = re.compile(r"^([A-H])\.\s+([A-Z][a-z][^\n]{1,90})$")
 # a heading in small capitals whose first capital the extraction left on a line of its own:
 # "II. S" / "YSTEM DESIGN AND MODELING", "R" / "EFERENCES"
 _LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
+_ROMAN_CAPITAL_GLUED = re.compile(r"(?<=[.!?])\s?((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s([A-Z])$")
 _CAPITALS_LINE = re.compile(r"^[A-Z][A-Z0-9 ,:&'’\-–]{2,100}$")
 
 
@@ -660,7 +661,12 @@ def _small_capitals_apart(lines: list[str]) -> list[str]:
     for i, ln in enumerate(lines):
         text = ln.strip()
         m = _LONE_CAPITAL_LINE.match(text)
-        if m and i + 1 < len(lines) and _CAPITALS_LINE.match(lines[i + 1].strip()) and (m.group(1) or m.group(2) == "R"):
+        glued = _ROMAN_CAPITAL_GLUED.search(text) if i + 1 < len(lines) else None
+        if glued and _CAPITALS_LINE.match(lines[i + 1].strip()):
+            # the heading's first line glued to the paragraph before it: "...between partitions.IV . A" / "LGORITHM"
+            out[i] = text[: glued.start()]
+            out[i + 1] = glued.group(1) + ". " + glued.group(2) + lines[i + 1].strip()
+        elif m and i + 1 < len(lines) and _CAPITALS_LINE.match(lines[i + 1].strip()) and (m.group(1) or m.group(2) == "R"):
             out[i] = (m.group(1) or "") + m.group(2) + lines[i + 1].strip()
             out[i + 1] = ""
         elif _PLAIN_ROMAN.match(text) and _SPLIT_CAPITAL.search(text) and text.upper() == text:
@@ -831,7 +837,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if r and not in_refs and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
             # IEEE: "II. RELATED WORK" numbered in Roman, in order; "A. Experimental Setup" its subsections
             value = _roman_value(r.group(1))
-            if value == roman_last + 1 or (named_since and value == roman_last + 2):
+            # (one section's heading may be lost, glued to a paragraph's end: "...partitions.IV . A" / "LGORITHM";
+            # the next one, in capitals as IEEE prints them, still goes on counting)
+            if value == roman_last + 1 or ((named_since or r.group(2).isupper()) and value == roman_last + 2):
                 found[i] = 1
                 romans.add(i)
                 in_refs = bool(_REF_TITLE.match(r.group(2)))
@@ -856,6 +864,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 continue
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
             continue
+        if not arabic and not romans and _AFFILIATION.search(text):
+            continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
         if running[_PAGE_NUMBER_ENDS.sub("", text)] >= 3:
             continue
