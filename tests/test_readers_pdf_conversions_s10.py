@@ -712,3 +712,31 @@ def test_plain_text_ieee_heading_glued_to_a_paragraph_and_lncs_affiliation_marks
     # "1 Assistant Professor, ..." marks an affiliation, not section 1 (which is "1" / "Introduction")
     _, tops = _top_sections(tmp_path, PLAIN_LNCS_AFFILIATIONS)
     assert tops == ["Introduction", "Literature Review", "Conclusion"]
+
+
+def test_a_page_number_before_a_page_marker_is_no_section_number(tmp_path: Path) -> None:
+    text = """\
+Edge-Based Compartmental Models for Epidemics
+Abstract
+We review edge-based compartmental models.
+1
+Introduction
+Epidemics spread on networks [1]. We ask what the probability is that a randomly chosen node is
+susceptible, infected or recovered at a time t, and answer it with a small system of equations.
+2
+===== PAGE 3 =====
+Model Population Structure Section
+Configuration Model
+Static network with specified degree distribution.
+2
+Configuration Model Epidemics
+The configuration model is the simplest network model [2] and the one most results rest on.
+3
+Discussion
+Networks matter.
+References
+[1] J. C. Miller, Epidemics on networks, 2012.
+[2] M. E. J. Newman, The structure of networks, 2003.
+"""
+    _, tops = _top_sections(tmp_path, text)
+    assert tops == ["Introduction", "Configuration Model Epidemics", "Discussion"]

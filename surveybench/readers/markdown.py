@@ -820,8 +820,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             # (marks with no letter may sit between, a review copy's "•" and "0:15")
             j = next((k for k in range(i + 1, min(i + 9, len(lines)))
                       if lines[k].strip() and not (len(lines[k].strip()) <= 6 and not re.search(r"[^\W\d_]", lines[k]))), None)
-            if j is not None and sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2:
-                j = None
+            if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))):
+                j = None  # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's)
             title = lines[j].strip() if j is not None else ""
             if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10:
                 continue
