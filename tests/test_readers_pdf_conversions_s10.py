@@ -740,3 +740,26 @@ References
 """
     _, tops = _top_sections(tmp_path, text)
     assert tops == ["Introduction", "Configuration Model Epidemics", "Discussion"]
+
+
+def test_utf8_text_decoded_as_code_page_437_is_read_back(tmp_path: Path) -> None:
+    text = """\
+# Mobility-Aware MEC Planning
+
+## I. INTRODUCTION
+
+Planning maximizes the overall pro∩¼üt [1]; the ∩¼ürst step places servers [2]. Müller's survey is cited too [1].
+
+## REFERENCES
+
+[1] J. Liu, Q. Yang, and G. Simon, ΓÇ£Congestion avoidance and load balancing in content placement for mobile CDN,ΓÇ¥ IEEE/ACM Trans. Netw., 2018.
+[2] S. Kekki et al., ΓÇ£MEC in 5G networks,ΓÇ¥ ETSI White Paper, 2018.
+"""
+    path = tmp_path / "mec.md"
+    path.write_text(text, encoding="utf-8")
+    survey, report = read_survey_report(path)
+    assert [r.title for r in survey.references] == [
+        "Congestion avoidance and load balancing in content placement for mobile CDN", "MEC in 5G networks"]
+    assert "proﬁt" in next(p for _, p in survey.paragraphs()).text
+    assert "Müller" in next(p for _, p in survey.paragraphs()).text  # a name's "ü" alone is left as it is
+    assert any("code page 437" in w for w in report.warnings)

@@ -1091,7 +1091,38 @@ def _running_heads_out(block: list[str], furniture: set[str], report: FileReport
     return out
 
 
+# the characters code page 437 gives the bytes 0x80-0xFF: UTF-8 text decoded as cp437 turns "“" into "ΓÇ£",
+# "ﬁ" into "∩¼ü" -- a run of them is mended when its bytes read back as UTF-8 (one such character alone, an
+# "é" or "ü" of a name, never does: a UTF-8 character above ASCII takes two bytes or more)
+_CP437_HIGH = bytes(range(0x80, 0x100)).decode("cp437")
+_CP437_RUN = re.compile(f"[{re.escape(_CP437_HIGH)}]{{2,}}")
+
+
+def _cp437_mojibake_mended(text: str, report: FileReport) -> str:
+    """A PDF extraction whose UTF-8 text was decoded as code page 437 ("ΓÇ£Congestion avoidance ...,ΓÇ¥",
+    "pro∩¼üt"), mended when three runs or more read back as UTF-8."""
+    changed = 0
+
+    def mend(m: re.Match[str]) -> str:
+        nonlocal changed
+        try:
+            fixed = m.group().encode("cp437").decode("utf-8")
+        except UnicodeError:
+            return m.group()
+        changed += 1
+        return fixed
+
+    if "Γ" not in text and "∩" not in text and "┬" not in text:
+        return text
+    mended = _CP437_RUN.sub(mend, text)
+    if changed < 3:
+        return text
+    report.warnings.append(f"UTF-8 text decoded as code page 437 ({changed} runs such as 'ΓÇ£'): read back as UTF-8")
+    return mended
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
+    text = _cp437_mojibake_mended(text, report)
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
     if "&" in text:
