@@ -1,11 +1,11 @@
 """The readers on survey files they were never tuned to: the issue-9 table, per split and family.
 
 Run: python bench/readers_unseen.py --data /work/unseen
-     [--split dev|dev1b|...|dev15|holdout2|holdout3|holdout4|holdout8|...|holdout13|tuning|never-tuned|all]
+     [--split dev|dev1b|...|dev18|holdout2|holdout3|holdout4|holdout8|...|holdout16|tuning|never-tuned|all]
      [--json out.json] [--failures] [--before OLD_SRC]
      (OLD_SRC: a git revision, or a folder holding an older surveybench/)
 
-``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout13/``; default:
+``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout16/``; default:
 $SURVEYBENCH_UNSEEN_DIR); the hand labels are tests/data/unseen/labels.json (the data card
 tests/data/unseen/README.md says where every file comes from and how to fetch it again; the files
 themselves are not in the project). Batches, each split by repository or topic into a tuning half
@@ -16,7 +16,8 @@ examples had been shown, then measured blind one last time and promoted), ``dev2
 ``holdout5``, measured blind four times and promoted to tuning at stop 21), ``dev6``, ``dev7``/``dev7b``
 and ``dev8``/``dev8b`` (``dev7b`` and ``dev8b`` were ``holdout6`` and ``holdout7``, promoted at stop 22),
 ``dev9``/``holdout8``, ``dev10``/``holdout9``, ``dev11``/``holdout10``, ``dev12`` (batch 12, one converter's
-layouts, tuning only), ``dev13``/``holdout11``, ``dev14``/``holdout12``, ``dev15``/``holdout13`` (stop 23).
+layouts, tuning only), ``dev13``/``holdout11``, ``dev14``/``holdout12``, ``dev15``/``holdout13`` (stop 23), ``dev16``/``holdout14``,
+``dev17``/``holdout15``, ``dev18``/``holdout16`` (stop 24).
 Tune readers on the ``dev*`` splits only; the ``holdout*`` splits measure what tuning did not see, and
 the table ends with them together ("never tuned"). Families are reported apart:
 ``pdf-survey`` (PDF conversions of surveys and reviews), ``pdf-article`` (PDF conversions of research
@@ -489,7 +490,7 @@ def table(scores: list[FileScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=os.environ.get("SURVEYBENCH_UNSEEN_DIR"),
-                    help="folder with one folder per split (dev/, dev1b/, ..., holdout13/) "
+                    help="folder with one folder per split (dev/, dev1b/, ..., holdout16/) "
                     "(default: $SURVEYBENCH_UNSEEN_DIR)")
     ap.add_argument("--split", choices=(*SPLITS, "tuning", "never-tuned", "all"), default="all")
     ap.add_argument("--labels", type=Path, default=LABELS)

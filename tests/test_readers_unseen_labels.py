@@ -1,15 +1,15 @@
 """The hand labels of the unseen evaluation set (tests/data/unseen/labels.json, data card README.md).
 
 Always: the labels' schema and internal consistency (counts, cited numbers within the list,
-author-year keys well formed, tuning splits (dev, dev1b, dev2, ..., dev15) disjoint by topic from the
-never-tuned ones (holdout2, holdout3, holdout4, holdout8, ..., holdout13), every split holding both citation styles
+author-year keys well formed, tuning splits (dev, dev1b, dev2, ..., dev18) disjoint by topic from the
+never-tuned ones (holdout2, holdout3, holdout4, holdout8, ..., holdout16), every split holding both citation styles
 (but dev12, dev13, dev15: one converter's or a cut-short batch), each batch from
 repositories the others do not use, the third batch made of PDF conversions of surveys; dev1b is batch
 1's former holdout, promoted to tuning once its failure examples had been shown, dev5 batch 5's, dev7b and
 dev8b batches 7 and 8's).
 
 With the files (``SURVEYBENCH_UNSEEN_DIR`` pointing at the folder holding ``dev/``, ``dev1b/``, ``dev2/``,
-..., ``dev15/``, ``holdout2/``, ``holdout3/``, ``holdout4/``, ``holdout8/``, ..., ``holdout13/``, re-created as the data card says): the files are the labelled versions
+..., ``dev18/``, ``holdout2/``, ``holdout3/``, ``holdout4/``, ``holdout8/``, ..., ``holdout16/``, re-created as the data card says): the files are the labelled versions
 (sha256), and the readers meet issue 9's "Done when" on them -- reference count exact on >= 95%
 of files, >= 98% of labelled markers resolved in numbered styles and >= 95% in author-year styles,
 >= 98% clean titles, top-level sections right on >= 99% of files, and no cited number dropped
