@@ -110,10 +110,10 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
     return kept
 
 
-# a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
 # a formula set as a heading ("###### Uα × R" between two sections): a math operator and no word of three letters
 _FORMULA_HEADING = re.compile(r"^(?!.*[^\W\d_]{3}).*[×÷±∓⊗⊕∈∉⊂⊆∪∩≤≥≠≈→←↦∑∏∫∂∇=]")
+# a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
@@ -574,8 +574,10 @@ _PLAIN_REFS = re.compile(r"^\s*(references|bibliography|works\s+cited)\s*$", re.
 
 def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     """Converters that print section headings as bold lines ("**2 Methods**") and no Markdown
-    headings: with at least three numbered bold lines and fewer than two real section headings,
-    the bold lines become headings (depth from the number), and so does a bold "References"."""
+    headings: with at least three numbered bold lines and at most two Markdown headings (or a few more,
+    none numbered, when the bold lines number the paper 1, 2, 3, ... in order), the bold lines become
+    headings (depth from the number), and so does a bold "References" -- and, after it, bold lettered
+    appendices."""
     # pymupdf4llm may bold the number and the name apart: "**2.1** **Federated learning through model aggregation:**"
     original = lines
     lines = [_BOLD_NUMBER_APART.sub(r"**\1 \2**", ln) if ln.startswith("**") else ln for ln in lines]
@@ -880,9 +882,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 number_lines[title_at] = i
             in_refs = bool(_REF_TITLE.match(m.group(2)))
             last, named_since = num, False
-    # "1. Untreated Control (...)" then "2. Pyrethroid treated durable lining (...)" a line or two later: an
-    # enumeration where a named section ("Materials and Methods") left the numbering free -- sections hold
-    # text, so numbered top-level lines in a run with at most two lines between them are list items
+    # "The following six treatments were tested:" / "1. Untreated Control (...)" / "2. Pyrethroid treated ...": an
+    # enumeration where a named section ("Materials and Methods") left the numbering free (_enumeration_runs)
     top_numbers = {i: int(m.group(1)) for i in arabic if found[i] == 1
                    and (m := re.match(r"\s*(\d{1,2})", lines[number_lines.get(i, i)]))}
     for i in _enumeration_runs(sorted(top_numbers.items()), lines):

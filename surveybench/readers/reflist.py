@@ -895,6 +895,8 @@ _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_C
 
 # a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL
 _PRINTED_YEAR = re.compile(r"(?<![\w./\-])(?:(?:19|20)\d{2}[a-z]?(?![\w/])|n\.\s?d\.)")
+
+
 def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool] | None = None) -> None:
     """Entries of an unnumbered list, found by its author lists. ``bulleted`` (one flag per non-blank
     line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
@@ -956,9 +958,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
             if p and (not complete or _LINE_GOES_ON.search(text, max(0, p - 80), p)):
                 continue
             # in styles printing the year right after the authors (Elsevier, APA) an entry's first
-            # line holds its year (not one inside a DOI: "J. Affect. Disord. 276, 312-315.
-            # https://doi.org/10.1016/j.jad.2020.06.047" is an entry's second line): "Khait Earthquake, Tien Shan, Tajikistan. Engineering Geology,
-            # 109, 195-212." is the second line of an entry, not an entry by "Khait Earthquake"
+            # line holds its year: "Khait Earthquake, Tien Shan, Tajikistan. Engineering Geology,
+            # 109, 195-212." is the second line of an entry, not an entry by "Khait Earthquake" -- nor is
+            # "J. Affect. Disord. 276, 312-315. https://doi.org/10.1016/j.jad.2020.06.047" (a DOI's year)
             k = bisect.bisect_right(line_starts, p)
             line_end = line_starts[k] if k < len(line_starts) else len(text)
             if style in ("elsevier", "apa") and not _PRINTED_YEAR.search(probe, p, line_end):
