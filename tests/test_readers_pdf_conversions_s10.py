@@ -4,7 +4,11 @@ From the tuning splits dev9-dev12: a Scientific Reports article whose converter 
 open-access badge ("# OPEN") above the title and every heading at one depth; a GROBID TEI-to-Markdown
 article whose title, abstract, capitalised sections and sentence-case subsections all sit at one depth;
 a formula set as a heading ("###### Uα × R"); an appendix named after a colon ("Appendix: Artifact
-Description") whose own sections are numbered anew after the reference list.
+Description") whose own sections are numbered anew after the reference list. From dev16-dev18 (stop 24):
+marker's joined IMRaD headings and APA/Elsevier lists, Mathpix Markdown, pymupdf4llm bold headings,
+RSC and Springer lists, running heads, plain-text enumerations, glued IEEE headings, affiliation marks,
+page numbers before page markers, and UTF-8 decoded as code page 437. ``test_a_name_opens_a_word``
+passes on the readers before this round too: it guards the nested-parenthesis groups added with it.
 
 Expected values are read off the text by hand.
 """
