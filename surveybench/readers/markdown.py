@@ -1615,8 +1615,7 @@ def _section_ordinal(number: str) -> int | None:
     if re.fullmatch(r"\d+(?:\.\d+)*", number):
         return int(number.split(".")[0])
     if re.fullmatch(r"[IVXL]{1,6}", number):
-        values = [_ROMAN_VALUES[c] for c in number]
-        return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+        return _roman_value(number)
     return None
 
 

@@ -304,13 +304,17 @@ def _two_lists(head_lines: list[str], tail_lines: list[str]) -> SplitResult:
 _YEAR_AFTER_NAMES = re.compile(r"^[^'\"“‘]{3,400}?(?:\(\s*(?:19|20)\d{2}[a-z]?\)|[.,]\s(?:19|20)\d{2}[a-z]?\.\s)")
 
 
+def _entries_before(text: str) -> bool:
+    """Does ``text``, the list up to a first label or bullet, already hold an unnumbered list's entries
+    (over 300 characters, three years or more)?"""
+    return len(text) > 300 and len(_YEAR_ANY.findall(text)) >= 3
+
+
 def _after_unnumbered_entries(joined: str, starts: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """No labels when the first one comes only after an unnumbered list's entries (three years or more
-    before it): "[200] [400]" of an appendix's plot, the "1. How practitioners ..." questions of a survey
-    instrument printed after the list -- the list itself is not numbered."""
-    if starts and starts[0][0] > 300 and len(_YEAR_ANY.findall(joined, 0, starts[0][0])) >= 3:
-        return []
-    return starts
+    """No labels when the first one comes only after an unnumbered list's entries: "[200] [400]" of an
+    appendix's plot, the "1. How practitioners ..." questions of a survey instrument printed after the
+    list -- the list itself is not numbered."""
+    return [] if starts and _entries_before(joined[: starts[0][0]]) else starts
 
 
 def _split_one(lines: list[str]) -> SplitResult:
@@ -352,8 +356,8 @@ def _split_one(lines: list[str]) -> SplitResult:
     unbulleted_lines = [ln for ln in nonblank if not _BULLET.match(ln)]
     listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
     first_bullet = next((k for k, ln in enumerate(nonblank) if _BULLET.match(ln)), None)
-    if first_bullet is not None and len(_YEAR_ANY.findall(" ".join(nonblank[:first_bullet]))) >= 3 and len(
-            " ".join(nonblank[:first_bullet])) > 300 and 2 * sum(_opens_entry(b, 0) for b in bullets) < len(bullets):
+    if first_bullet is not None and _entries_before(" ".join(nonblank[:first_bullet])) and 2 * sum(
+            _opens_entry(b, 0) for b in bullets) < len(bullets):
         # bullets only after an unbulleted list's entries, and no author list after most of them (a survey
         # instrument's options printed after the list): the list is not bulleted
         bullets = []
