@@ -641,6 +641,9 @@ _PAGE_MARKER_LINE = re.compile(
 _PAGE_NUMBER_ENDS = re.compile(r"^\d{1,4}\s+|\s+\d{1,4}$")
 _PLAIN_ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s+([A-Z][^\n]{1,100})$")  # (or "IV . EXPERIMENTS")
 _PLAIN_LETTERED = re.compile(r"^([A-H])\.\s+([A-Z][a-z][^\n]{1,90})$")
+# an appendix's heading, its letter then its title, known by its first subsection right after it
+# ("A Theoretical Analysis" / "A.1 Preliminaries"): after the references, it ends their list
+_PLAIN_APPENDIX = re.compile(r"^(?:Appendix\s+)?([A-H])[.:]?\s+([A-Z][^\n]{1,90})$")
 # a heading in small capitals whose first capital the extraction left on a line of its own:
 # "II. S" / "YSTEM DESIGN AND MODELING", "R" / "EFERENCES"
 _LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
@@ -854,6 +857,13 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 romans.add(i)
                 letter_last += 1
             continue
+        ap = _PLAIN_APPENDIX.match(text)
+        if ap and (in_refs or found) and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
+            after = next((lines[k].strip() for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
+            if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after):
+                found[i] = 1
+                in_refs = False
+                continue
         m = _PLAIN_NUMBERED.match(text)
         if m and not in_refs:
             item = m.group(1)
@@ -1074,10 +1084,15 @@ _BARE_ADDRESS = re.compile(r"^[<\[(]?https?://\S+$")  # a source's address alone
 
 def _running_heads(doc: _Doc) -> set[str]:
     """A page's running head as a PDF's text keeps it: a short line printed among the sections' text
-    twice or more ("Goal-Space Planning with Subgoal Models", "Lo, Roice, Panahi, ... and White")."""
+    twice or more ("Goal-Space Planning with Subgoal Models", "Lo, Roice, Panahi, ... and White"); a line
+    ending in punctuation is text, but for a head's "Fingleton et al." (SAGE journals)."""
     counts = Counter(ln.strip() for body in doc.section_lines for ln in body if 8 <= len(ln.strip()) <= 150)
     return {ln for ln, n in counts.items() if n >= 2 and not _HEADING.match(ln) and not _LIST_ITEM_LINE.match(ln)
-            and not _NO_WRAP_BLOCK.match(ln) and not ln.endswith((".", ",", ";", ":")) and not _BARE_ADDRESS.match(ln)}
+            and not _NO_WRAP_BLOCK.match(ln) and (not ln.endswith((".", ",", ";", ":")) or _ET_AL_HEAD.fullmatch(ln))
+            and not _BARE_ADDRESS.match(ln)}
+
+
+_ET_AL_HEAD = re.compile(r"[A-Z][^\W\d_]+(?:[ -][A-Z][^\W\d_]+)? et al\.")
 
 
 def _running_heads_out(block: list[str], furniture: set[str], report: FileReport) -> list[str]:

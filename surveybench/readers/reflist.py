@@ -890,6 +890,8 @@ _SUFFIXED_YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d{2}[a-z]$")  # "... 2022b.Yu
 _GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?[\s,])")
 # an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
+# an author known by a handle in lower case, one word before the year: "emoZilla. 2023.", "kaiokendev. 2023."
+_HANDLE_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-z][\w\-@]{2,30}\.\s(?:19|20)\d{2}[a-z]?\.\s)")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
 # capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
@@ -937,8 +939,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # as a space, "Dyer.´ 2022.", "Casanova,´ Adriana"; any other as a letter: "Mateusz´ Kochanek", "Mc-´ Cann")
     probe = mend_torn_words(text, pad="e")
     if any(c in text for c in TORN_DIACRITICS):
-        probe = _TORN_LEFT.sub(" ", probe).translate(_TORN_DIACRITICS)
+        probe = _TORN_LEFT.sub(" ", _TORN_BEFORE_INITIAL.sub("ee, ", probe)).translate(_TORN_DIACRITICS)
     probe = mend_ocr_years(probe)  # "Akinci, B., ..., Park, K.,20o6." has its year (same length)
+    # an OCR's stray tilde before APA's ellipsis of left-out names: "Groom, M., ~ … Christiansen, H. (2020)."
+    # (read as the ellipsis "..." of the same length)
+    probe = _TILDE_BEFORE_ELLIPSIS.sub(lambda m: "." * len(m.group()), probe)
     # a hyphenated pair of initials with a stray period, "Hyun, E.-.M., 2007.", reads "E.- M." (same length)
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     starts = _author_year_starts(probe, style)
@@ -1053,14 +1058,22 @@ _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a
 # "Jelena Mitrovic, and´ Michael Granitzer"
 # -- or before a capital opening a word, the accent of that capital ("ˇLuboˇs P´astor": Luboš)
 _TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])")
+# the accent of a surname's capital set between the surname's comma and its initial ("Ocal, ¨ A.": Öcal)
+# reads as letters of the surname: "Ocalee, A." (same length)
+_TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-ZÀ-Þ]\.)")
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
+_TILDE_BEFORE_ELLIPSIS = re.compile(r"~\s?…")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
 # an edited book's editors before its year: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
 _EDITORS_MARK = re.compile(r"^\(Eds?\.\)\.?\s*")
-_APA_GROUP = re.compile(r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s(?=\()")
+# ... opened by a dotted abbreviation too: "U.S. Department of Transportation. (2018)."
+# ... its words with a colon or its acronym in parentheses: "National Institute for Health and Care Excellence:
+# Clinical Guidelines (NICE). (2011).", "World Health Organization (WHO). (2020)."
+_APA_GROUP = re.compile(
+    r"(?:(?:[A-Z]\.){2,4}(?=\s)|[A-Z][\w&\-]*)(?::?\s(?:of|for|and|the|&|[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
 _PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
@@ -1099,10 +1112,12 @@ def _author_year_starts(text: str, style: str) -> list[int]:
              or style == "acl" or _SUFFIXED_YEAR_END.search(text, max(0, m.end() - 8), m.end() - 1)}
     if glued:
         cands = sorted(set(cands) | glued)
+    handles: set[int] = set()
     if style == "acl":
         lower = {m.end() for m in _LOWER_BOUNDARY.finditer(text)}
-        if lower:
-            cands = sorted(set(cands) | lower)
+        handles = {m.end() for m in _HANDLE_BOUNDARY.finditer(text)}
+        if lower or handles:
+            cands = sorted(set(cands) | lower | handles)
     out: list[int] = []
     last_end = -1
     for pos in cands:
@@ -1119,7 +1134,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
-                _ELSEVIER_LINE.match(window))  # "BIRD, J.F. & BOMMER, J.J., 2004." (capitals, "&")
+                _ELSEVIER_LINE.match(window)) or bool(  # "BIRD, J.F. & BOMMER, J.J., 2004." (capitals, "&")
+                pos and _ELSEVIER_GROUP.match(window))
         elif style == "acl":
             m = _acl_head(window)
             if m and pos in lower:
@@ -1133,7 +1149,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                     # everywhere else, so the lone initial ends the previous entry's venue
                     pos += lone.end()
                     m = _acl_head(text, pos)
-            if m and not ok and out and _CORPORATE_AUTHOR.fullmatch(m.group(1)) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
+            if m and not ok and out and (pos in handles or _CORPORATE_AUTHOR.fullmatch(m.group(1))) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
                 # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
                 # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
                 ok = True
@@ -1204,17 +1220,21 @@ _LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\
 # the next line goes on with it (Springer entries end without a period: "In: NeurIPS")
 _YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
 _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
-# (a publisher's country closing an entry is no initial: "John Wiley, Chichester, U.K.")
+# (a publisher's country or city closing an entry is no initial: "John Wiley, Chichester, U.K.", "Washington, D.C.")
 # (a line ending in a preposition or an article goes on too: "London: International Institute for" /
 # "Environment and Development.")
 # (an ellipsis where APA leaves out names goes on with the last author: "Ioannidis, J. P. A., ..." / "Moher, D. (2009).")
 _LINE_GOES_ON = re.compile(
-    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)\b[A-Z]\.|\bal\.|\.\.\.|…)\s$")
+    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)(?<!\bD\.)\b[A-Z]\.|\bal\.|\.\.\.|…)\s$")
 
 
 # "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's
 # comma lost in conversion (the strict author pattern refuses the list, the line still opens an entry)
 _INITIALS = r"[A-Z]\.(?:[\s\-]?[A-Z]\.){0,3}+"  # "J.", "J.F.", "J. A.", "J.-L."
+# a group author, two capitalised words or more, after an entry's end: "Hong Kong Census and Statistics
+# Department, 2020. Hong Kong Monthly Digest of Statistics.", "United States Census Bureau (2019). Quick Facts."
+_ELSEVIER_GROUP = re.compile(
+    r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}(?:,\s(?:19|20)\d{2}[a-z]?|\s\((?:19|20)\d{2}[a-z]?\))\.\s")
 _ELSEVIER_LINE = re.compile(
     rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]er)\s)?[A-ZÀ-Þ][\w'’\-]++,\s{_INITIALS}"
     rf"(?:,?\s(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|&|and)\s)?[A-ZÀ-Þ][\w'’\-]++,?\s{_INITIALS}){{0,30}}+"
@@ -1313,4 +1333,12 @@ def _first_sentence(window: str) -> str | None:
     end = sentence_end(window)
     if end >= len(window):
         return None
+    # the authors' period glued to the title by a text extraction: "Bernt Øksendal.Stochastic differential
+    # equations." -- the names end there when they read as names
+    glued = _GLUED_TITLE.search(window, 0, end)
+    if glued and looks_like_author_list(window[: glued.start()]):
+        return window[: glued.end()]
     return window[:end]
+
+
+_GLUED_TITLE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-ZÀ-Þ][a-z])")

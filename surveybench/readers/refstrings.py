@@ -324,6 +324,8 @@ _TORN_WORD = re.compile(
     # a line break's hyphen before the accent: the rest of the name whatever its length ("Val-¨ gaerts")
     rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+-\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]++"
     rf"(?![^\W\d_{TORN_DIACRITICS}])"
+    # a surname before its initials, whatever the rest's length: "Ter¨ asvirta, T."
+    rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]++(?=,\s[{_UP}]\.)"
     rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+"
     rf"(?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ][a-zß-ÿ]{{0,4}}+(?![^\W\d_{TORN_DIACRITICS}]))++")
 # (with the hyphen of a line break before it: "Levi Val-¨ gaerts", "Gloria Fack-ˇ elmann")
