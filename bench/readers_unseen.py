@@ -40,8 +40,8 @@ Every rate counts what was lost, never skips it:
   reader lost fails all its keys. A cited number that no entry of the list prints ("dangling")
   must be counted by the reader as unresolved in that paragraph: dropped silently or linked is a
   failure. The reader's own counts (markers linked, keys unresolved) are printed beside.
-* clean titles -- for a hand-picked sample of entries per file, the reader's title equals the
-  title as printed (case, spacing, punctuation and a leading "[arXiv id]" tag ignored; a web
+* clean titles -- for a hand-picked sample of entries per file (each named by its key; where two entries
+  share a key, the one whose title is labelled), the reader's title equals the title as printed (case, spacing, punctuation and a leading "[arXiv id]" tag ignored; a web
   page's trailing " - Wikipedia"-style site name may be dropped where the label lists that
   variant under "also"): no author, year, venue or URL in it, nothing cut. ``plausible`` is a cruder check over every entry
   (a title is present, 3-300 characters, no URL, no "arXiv preprint"/"In:"/"et al.", no year
@@ -248,13 +248,6 @@ def prints_a_title(ref: Reference) -> bool:
     return bool(re.search(r"[^\W\d_]{2,}", rest))
 
 
-def find_reference(survey: Survey, key: str) -> Reference | None:
-    for r in survey.references:
-        if ref_matches_key(r, key):
-            return r
-    return None
-
-
 # ---- per-file and aggregate scores -----------------------------------------------------------
 
 
@@ -321,8 +314,10 @@ def score_file(data_dir: Path, label: dict[str, Any]) -> FileScore:
         fs.dangling_counted += ps.dangling_counted
         fs.failures.extend(ps.failures)
     for t in label["titles"]:
-        ref = find_reference(survey, t["key"])
         accepted = {norm_title(x) for x in [t["title"], *t.get("also", [])]} - {""}
+        # a key two entries share ("Taylor 1999" for two chapters of one book): the labelled title names one
+        candidates = [r for r in survey.references if ref_matches_key(r, t["key"])]
+        ref = next((r for r in candidates if norm_title(r.title) in accepted), candidates[0] if candidates else None)
         if ref is not None and norm_title(ref.title) in accepted:
             fs.titles_clean += 1
         else:

@@ -240,3 +240,373 @@ the Literature,” Journal of Economic Literature, Vol. 9, 1148-68.
     assert [r.raw[:22] for r in chicago.references] == [
         "Flood, R. and N. Mario", "Frenkel, J.A. (1974), ", "Frenkel, J.A. (1978), ", "Frenkel, J.A. (1983), ", "Frenkel, J.A. and B. J",
         "Grubel, H.G. (1971), “"]
+
+
+# ---- dev19 (stop 25): more files of converters tuned on before ------------------------------------------
+
+_LAYOUT_LIST = """\
+SmolVLM: small yet capable vision-language models
+
+1 Introduction
+Flamingo (Alayrac et al., 2022a) and its follow-up (Alayrac et al., 2022b) inspired Idefics (Laurençon et al., 2023),
+and reasoning models followed (OpenAI et al., 2024).
+
+2 Conclusion
+Small models suffice.
+
+References
+Josh Achiam, Steven Adler, Sandhini Agarwal, Lama Ahmad, Ilge Akkaya, Florencia Leoni Aleman, Diogo Almeida,
+  Janko Altenschmidt, Sam Altman, Shyamal Anadkat, et al. Gpt-4 technical report. arXiv preprint arXiv:2303.08774,
+  2023.
+Jean-Baptiste Alayrac, Jeff Donahue, Pauline Luc, Antoine Miech, Iain Barr, Yana Hasson, Karel Lenc, Arthur
+  Mensch, Katherine Millican, Malcolm Reynolds, Roman Ring, Mikoł aj Bińkowski, and Karén Simonyan. Flamingo: a
+  visual language model for few-shot learning. In Advances in Neural Information Processing Systems, volume 35,
+  pages 23716–23736. Curran Associates, Inc., 2022a. https://proceedings.neurips.cc/paper_files/paper/2022/file/
+  960a172bc7fbf0177ccccbb411a7d800-Paper-Conference.pdf.
+Jean-Baptiste Alayrac, Jeff Donahue, Pauline Luc, Antoine Miech, Iain Barr, Yana Hasson, Karel Lenc, Arthur Mensch,
+  Katherine Millican, Malcolm Reynolds, et al. Flamingo: a visual language model for few-shot learning. Advances in
+  neural information processing systems, 35:23716–23736, 2022b.
+Hugo Laurençon, Lucile Saulnier, Leo Tronchon, Stas Bekman, Amanpreet Singh, Anton Lozhkov, Thomas Wang,
+  Siddharth Karamcheti, Alexander M Rush, Douwe Kiela, Matthieu Cord, and Victor Sanh. OBELICS: An open
+  web-scale filtered dataset of interleaved image-text documents. In Thirty-seventh Conference on Neural Information
+  Processing Systems Datasets and Benchmarks Track, 2023. https://openreview.net/forum?id=SKN2hflBIZ.
+Haotian Liu, Chunyuan Li, Yuheng Li, Bo Li, Yuanhan Zhang, Sheng Shen, and Yong Jae Lee. Llava-next: Improved rea-
+  soning, ocr, and world knowledge, January 2024a. https://llava-vl.github.io/blog/2024-01-30-llava-next/.
+
+
+
+                                                         17
+\f  Yibo Liu, Wenhao Huang, Huan Sun, Yu Su, and Wenhu Chen. Reasoning in the open. In Proceedings of CVPR, 2024b.
+OpenAI, :, Aaron Jaech, Adam Kalai, Adam Lerer, Adam Richardson, Ahmed El-Kishky, Aiden Low, Alec Helyar,
+ Aleksander Madry, Alex Beutel, Alex Carney, and Alex Iftimie. Openai o1 system card, 2024.
+"""
+
+
+def test_a_layout_keeping_text_extraction_s_hanging_indent_opens_the_entries(tmp_path: Path) -> None:
+    survey = _read(tmp_path, _LAYOUT_LIST, "smolvlm.txt")
+    raws = [r.raw for r in survey.references]
+    # one entry a margin line: the 2022a entry's URL no longer runs into 2022b, a hyphenated word joined
+    # across lines keeps the next line's indent, a page break's form feed and page number are no entry
+    assert [r[:12] for r in raws] == ["Josh Achiam,", "Jean-Baptist", "Jean-Baptist", "Hugo Laurenç", "Haotian Liu,", "OpenAI, :, A"]
+    assert "Yibo Liu" in raws[4] and "Improved reasoning, ocr" in raws[4]
+    # a stroked letter printed apart from the rest of its name ("Mikoł aj") leaves the author list whole
+    assert (survey.references[1].year, survey.references[1].title) == (2022, "Flamingo: a visual language model for few-shot learning")
+    intro = next(s for s in survey.sections if s.title == "Introduction").paragraphs[0]
+    alayrac_a = next(c for c in intro.citations if c.marker == "(Alayrac et al., 2022a)")
+    assert alayrac_a.ref_ids == [survey.references[1].id]
+
+
+def test_chicago_narrative_with_a_page_a_torn_accent_in_a_name_list_and_a_labelled_group(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Residential property investors
+
+# Introduction
+
+Markets are networks (Theurillat, R´erat, and Crevoisier 2015). Piskorski, Seru, and Witkin (2015, 2636), for example,
+discuss fraud.
+
+# References
+
+Piskorski, Tomasz, Amit Seru, and James Witkin. 2015. “Asset Quality Misrepresentation by Financial Intermediaries.” The
+Journal of Finance 70 (6): 2617–49.
+
+Theurillat, Thierry, Patrick R´erat, and Olivier Crevoisier. 2015. “The Real Estate Markets: Players, Institutions and
+Territories.” Urban Studies 52 (8): 1414–33.
+""", "chicago.md")
+    marks = [c for p in survey.sections[0].paragraphs for c in p.citations]
+    piskorski, theurillat = (r.id for r in survey.references)
+    assert [(c.marker, c.ref_ids, c.unresolved) for c in marks] == [
+        ("(Theurillat, R´erat, and Crevoisier 2015)", [theurillat], []),
+        ("Piskorski, Seru, and Witkin (2015, 2636)", [piskorski], []),
+    ]
+    # AAAI (dev19): an item labelled before its names ("RL - Nazari et al. 2018"), cited from an entry whose
+    # last initial's period a justified line set apart ("Snyder, L. V . 2018.")
+    # (its entries one a line, a blank line between, as the file prints them)
+    entries = [
+        "Hopfield, J. J.; and Tank, D. W. 1985. 'Neural' computation of decisions in optimization problems. "
+        "Biological Cybernetics , 52(3): 141-152.",
+        "Kool, W.; van Hoof, H.; Gromicho, J.; and Welling, M. 2022. Deep policy dynamic programming for vehicle routing "
+        "problems. In Schaus, P., ed., Integration of Constraint Programming, Artificial Intelligence, and Operations Research , "
+        "190213. Cham: Springer.",
+        "Nagata, Y. 2007. Edge assembly crossover for the capacitated vehicle routing problem. Lecture Notes in Computer "
+        "Science , 4446: 142-153.",
+        "Nazari, M.; Oroojlooy, A.; Tak´ aˇ, M.; and Snyder, L. V . 2018. c Reinforcement learning for solving the vehicle "
+        "routing problem. In Proceedings of the 32nd International Conference on Neural Information Processing Systems , 9861-9871.",
+        "Oliver, I. M.; Smith, D. J.; and Holland, J. R. C. 1987. A study of permutation crossover operators on the traveling "
+        "salesman problem. In Proceedings of the Second International Conference on Genetic Algorithms.",
+        "Pessoa, A.; Sadykov, R.; Uchoa, E.; and Vanderbeck, F. 2020. A generic exact solver for vehicle routing and related "
+        "problems. Mathematical Programming , 183(1): 483-523.",
+    ]
+    aaai = _read(tmp_path, "# Neural local search for routing\n\n## Introduction\n\nLearned heuristics came first (RL - Nazari "
+                 "et al. 2018; Kool et al. 2022).\n\n## References\n\n" + "\n\n".join(entries) + "\n", "aaai.md")
+    ids = {r.raw[:4]: r.id for r in aaai.references}
+    (mark,) = aaai.sections[0].paragraphs[0].citations
+    assert (mark.ref_ids, mark.unresolved) == ([ids["Naza"], ids["Kool"]], [])
+    assert aaai.references[3].year == 2018
+
+
+def test_pymupdf4llm_superscript_ranges_and_linked_runs_of_an_entry(tmp_path: Path) -> None:
+    faa = "https://www.faa.gov/sites/faa.gov/files/2021-11/Aviation_Climate_Action_Plan.pdf"
+    entries = [
+        "1. Carrara, S. & Longden, T. Freight futures. Transp. Res. D 55, 359–372 (2017).",
+        "2. Sharmina, M. et al. Decarbonising the critical sectors of aviation, shipping, road freight and industry.\n"
+        "Clim. Policy 21, 455–474 (2021).",
+        "3. United States Federal Aviation Administration. 2021 United States [Aviation Climate Action Plan. "
+        f"https://www.faa.gov/sites/faa.gov/]({faa}) [files/2021-11/Aviation_Climate_Action_Plan.pdf (2021).]({faa})",
+        "4. Holtmaat A, Svoboda K. Experience-dependent structural synaptic plasticity in the mammalian brain. [Nature Reviews "
+        "Neuroscience. 2009; 10(9):647–658. https://doi.org/10.1038/nrn2699 PMID:](https://doi.org/10.1038/nrn2699) "
+        "[19693029](https://doi.org/10.1038/nrn2699)",
+        "5. Wang, Y. et al. FLECS technology for high-throughput screening. SLAS Discov. 29, 100138 (2024). [bioRxiv preprint doi: "
+        "https://doi.org/10.1101/2025.01.11.632556; this version posted September 27, 2025. The copyright holder for this "
+        "preprint](https://doi.org/10.1101/2025.01.11.632556)",
+    ]
+    survey = _read(tmp_path, "# Zero-emissions transport\n\n## Results\n\nThe sector is hard to decarbonize [1][–][3] and "
+                   "responds slowly to a carbon tax [4][–][5] .\n\n## References\n\n" + "\n".join(entries) + "\n")
+    marks = survey.sections[0].paragraphs[0].citations
+    assert [(c.marker, [survey.references[int(i) - 1].numbers[0] for i in c.ref_ids]) for c in marks] == [
+        ("[1][–][3]", ["1", "2", "3"]), ("[4][–][5]", ["4", "5"])]
+    refs = survey.references
+    # a link's text that holds the entry's words and its address is the entry's prose (its year too);
+    # a page's linked furniture is not ("this version posted September 27, 2025")
+    assert refs[2].title == "United States Aviation Climate Action Plan"
+    assert (refs[3].year, refs[4].year) == (2009, 2024)
+
+
+def test_reference_strings_mended(tmp_path: Path) -> None:
+    from surveybench.readers.refstrings import parse_reference_string
+
+    # an address broken after "/" before a path's next segments; a scheme-less DOI address is no title word
+    archetti = parse_reference_string("Archetti, C.; Kullman, N.; and Vidal, T. 2022. 12th DIMACS challenge. "
+                                      "http://dimacs.rutgers.edu/programs/ challenge/vrp/. Accessed: 2022-06-06.")
+    assert archetti.title == "12th DIMACS challenge"
+    koo = parse_reference_string("Koo, D. et al. Defining T cell receptor repertoires using nanovial based screening. "
+                                 "Preprint at bioRxiv doi.org/10.1101/2023.01.17.524440 (2023).")
+    assert (koo.title, koo.year) == ("Defining T cell receptor repertoires using nanovial based screening", 2023)
+    # a title opening with a single capital and a glued period stays as printed ("V.PhyloMaker")
+    jin = parse_reference_string("Jin, Y., Qian, H., 2019. V.PhyloMaker: an R package that can generate very large "
+                                 "phylogenies for vascular plants. Ecography 42, 1353-1359.")
+    assert (jin.authors, jin.year, jin.title) == (
+        ["Jin, Y.", "Qian, H."], 2019, "V.PhyloMaker: an R package that can generate very large phylogenies for vascular plants")
+    # a footnote's mark after the title's last word
+    pontius = parse_reference_string("Pontius, A. A. (1993). Rule out Limbic Psychotic Trigger Reaction<sup>1</sup>. "
+                                     "Psychological Reports. https://doi.org/10.1177/003329419307300")
+    assert pontius.title == "Rule out Limbic Psychotic Trigger Reaction"
+
+
+def test_bilingual_headings_and_a_joined_singular_method_section(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# The effect of life events on the quality of life of university students
+
+## Abstract
+
+Life events matter.
+
+## Resumen
+
+Los eventos de vida importan.
+
+## Introduction
+
+Stress lowers quality of life (Cohen et al., 1983).
+
+## Method Participants
+
+Students took part.
+
+## Procedure
+
+They answered online.
+
+## Data Analysis
+
+We fitted a model.
+
+## Results
+
+Stress mattered.
+
+## Discusión
+
+It matters (Cohen et al., 1983).
+
+## References
+
+American Psychological Association. (2019, April). *Comprendiendo el estrés crónico*. APA.
+www.apa.org/centrodeapoyo/estres-cronico Argibay, J. (2006). Muestra en investigación cuantitativa. *Subjetividad y Procesos
+Cognitivos*, 8, 15-33. Asociación Mexicana de Agencias de Inteligencia de Mercado y Opinión. (2020). Nivel socioeconómico AMAI 2018.
+AMAI.
+
+Cohen, S., Kamarck, T., & Mermelstein, R. (1983). A global measure of perceived stress. *Journal of Health and Social Behavior*, 24(4), 385-396.
+""")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Method", "Results", "Discusión"]
+    assert [r.raw[:12] for r in survey.references] == ["American Psy", "Argibay, J. ", "Asociación M", "Cohen, S., K"]
+
+
+# ---- dev20 (stop 25): plain-text extractions, arXiv's HTML, IEEE quotes ----------------------------------
+
+def test_arxiv_html_natbib_list_with_back_references(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+ Sinkhorn Treatment Effects
+ Abstract
+ We introduce a measure.
+ 1 Introduction
+ Causal effects are studied (Abadie, 2002 ; Martinez Taboada et al. , 2023 ) and kernels help (Adams and Fournier, 2003 ).
+ 2 Conclusion
+ It works.
+ References
+ A. Abadie (2002)
+ Bootstrap tests for distributional treatment effects in instrumental variable models .
+ Journal of the American statistical Association 97 ( 457 ), pp. 284–292 .
+ Cited by: §1 .
+ R. A. Adams and J. J. Fournier (2003)
+ Sobolev spaces .
+ Vol. 140 , Elsevier .
+ Cited by: §C.3 ,
+ §C.3 ,
+ §2 .
+ E. del Barrio, A. G. Sanz, J. Loubes, and J. Niles-Weed (2023)
+ An improved central limit theorem and fast convergence rates for entropic transportation costs .
+ SIAM Journal on Mathematics of Data Science 5 ( 3 ), pp. 639–669 .
+ Cited by: item 2 ,
+ 1st item ,
+ Lemma C.8 .
+ D. Martinez Taboada, A. Ramdas, and E. Kennedy (2023)
+ An efficient doubly-robust test for the kernel treatment effect .
+ Advances in Neural Information Processing Systems 36 .
+""", "sinkhorn.md")
+    refs = survey.references
+    assert [(r.authors[0].name, r.year, r.title) for r in refs] == [
+        ("A. Abadie", 2002, "Bootstrap tests for distributional treatment effects in instrumental variable models"),
+        ("R. A. Adams", 2003, "Sobolev spaces"),
+        ("E. del Barrio", 2023, "An improved central limit theorem and fast convergence rates for entropic transportation costs"),
+        ("D. Martinez Taboada", 2023, "An efficient doubly-robust test for the kernel treatment effect"),
+    ]
+    assert not any("Cited by" in r.raw or "§" in r.raw for r in refs)
+    marks = [c for s in survey.sections if s.title == "Introduction" for p in s.paragraphs for c in p.citations]
+    assert [(c.ref_ids, c.unresolved) for c in marks] == [([refs[0].id, refs[3].id], []), ([refs[1].id], [])]
+
+
+def test_two_column_pages_of_a_layout_keeping_extraction_read_column_by_column() -> None:
+    from surveybench.readers.layout import columns_apart
+
+    left = ["1. Introduction", "Cross-validation (Allen 1974) is one", "of the most popular methods for model",
+            "selection in statistics and machine", "learning, due to its conceptual", "simplicity and wide applicability.",
+            "The basic idea is to fit and", "evaluate each candidate model."]
+    right = ["value) m, CVC tests the null that", "the regression functions estimated", "from candidate m have the smallest",
+             "predictive risk among all of the", "candidates. This test is carried", "out individually for each one.",
+             "2. Review of Cross-Validation", "We review the method here."]
+    page = [f"{a:<50}{b}" for a, b in zip(left, right)]
+    page[3] = " " * 50 + right[3]  # a right-column line beside an empty left one
+    out, pages = columns_apart(["Cross-Validation With Confidence (a title across the page)", ""] + page + ["\fnext page"])
+    assert pages == 1
+    assert out == ["Cross-Validation With Confidence (a title across the page)", "", *left[:3], *left[4:], "", *right, "next page"]
+    # a one-column page (a table's aligned cells on a line or two) is left as it is
+    assert columns_apart(["Model      Risk      Time", "Lasso      0.31      2s", "Plain text of one column."]) == (
+        ["Model      Risk      Time", "Lasso      0.31      2s", "Plain text of one column."], 0)
+
+
+def test_ieee_double_single_quotes_elsevier_group_and_an_algorithm_step(tmp_path: Path) -> None:
+    from surveybench.readers.refstrings import parse_reference_string
+
+    lan = parse_reference_string("Q. Lan et al., ‘‘What is semantic communication? A view on conveying meaning in the era of "
+                                 "machine intelligence, ’’ J. Commun. Inf. Netw., vol. 6, no. 4, pp. 336–371, 2021.")
+    assert (lan.title, lan.year) == ("What is semantic communication? A view on conveying meaning in the era of machine intelligence", 2021)
+    group = parse_reference_string("R Core Team, 2016. R: A Language and Environment for Statistical Computing. R Foundation "
+                                   "for Statistical Computing, Vienna, Austria.")
+    assert (group.authors, group.year, group.title) == (["R Core Team"], 2016, "R: A Language and Environment for Statistical Computing")
+    # plain text: an algorithm's numbered step holding a formula is no section heading
+    survey = _read(tmp_path, "Cross-Validation With Confidence\n\n1. Introduction\nText (Allen 1974).\n\n2. Method\nThe steps:\n"
+                   "Step list follows here\n3. Let T = maxj nte σm,j\nmore text\n\n3. Experiments\nDone.\n\nReferences\n"
+                   "Allen, D. M. (1974), “The Relationship Between Variable Selection and Data Augmentation,” Technometrics, 16, 125–127.\n")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Method", "Experiments"]
+
+
+def test_plain_text_headings_glued_wrapped_or_a_table_s_column_head(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+Meat-related cognitive dissonance: a conceptual framework
+
+1. Overview of the framework
+The framework draws on dissonance theory (Festinger, 1957).
+
+2. SEMANTIC IMPORTANCE AWARE
+COMMUNICATIONS OVER NETWORKS
+The concept applies widely (Festinger, 1957).
+
+Table 2: Results of the agents.
+Method
+LLaMA2-7B
+Mistral-7B
+Hits@1
+
+Models differ, as the results show in detail for the reasons given above, and we leave the rest to further
+tests.3. Implications of the framework
+The framework has implications (Festinger, 1957).
+
+References
+Festinger, L. (1957). A theory of cognitive dissonance. Stanford University Press.
+""", "mrcd.txt")
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Overview of the framework", "SEMANTIC IMPORTANCE AWARE COMMUNICATIONS OVER NETWORKS", "Implications of the framework"]
+
+
+def test_icml_natbib_list_decomposed_accents_and_lettered_appendices_after_it(tmp_path: Path) -> None:
+    # NFD text: "Go\\u0301mez" -- the accent a combining mark after its letter
+    survey = _read(tmp_path, """\
+Computing do-Shapley values
+
+1 Introduction
+Shapley values are sampled (Castro et al., 2009; Jia et al., 2019; Parafita & Vitrià, 2022).
+
+2 Conclusion
+It works.
+
+References
+
+Banzhaf III, J. F. Weighted voting doesn’t work: A mathematical analysis. Rutgers Law Review, 19:317, 1964.
+Bareinboim, E. and Pearl, J. Causal inference and the datafusion problem. Proceedings of the National Academy of
+Sciences, 113(27):7345–7352, 2016.
+
+Heskes, T. and Claassen, T. Causal Shapley values. Advances in Neural Information Processing Systems (NeurIPS), 33:
+4778–4789, 2020. Castro, J., Go\u0301mez, D., and Tejada, J. Polynomial calculation of the Shapley value based on
+sampling. Computers & Operations Research, 36(5):1726–1730, 2009.
+
+Chen, H. and Lee, S.-I. Algorithms to estimate Shapley value feature attributions. Nature Machine Intelligence, pp.
+1–12, 2023. Jia, R., Dao, D., Hubis, F. A., Gu\u0308rel, N. M., and Spanos, C. J. Towards efficient data valuation based on
+the shapley value. In AIStats, pp. 1167–1176. PMLR, 2019.
+
+Musco, C. and Witter, R. T. Provably Accurate Shapley Value Estimation. In ICLR, 2025. Parafita, Á. and Vitrià, J.
+Estimand-agnostic causal query estimation with Deep Causal Graphs. IEEE Access, 10:71370–71386, 2022.
+
+A. Delayed Proofs
+Lemma 3.1 holds.
+1. For all j in S, the set is closed.
+2. If the set is not everything, there is a node to add.
+
+B. Background on Structural Causal Models
+A causal graph is a DAG.
+""", "shapley.txt")
+    assert [r.raw[:9] for r in survey.references] == [
+        "Banzhaf I", "Bareinboi", "Heskes, T", "Castro, J", "Chen, H. ", "Jia, R., ", "Musco, C.", "Parafita,"]
+    assert "Gómez" in survey.references[3].raw  # composed
+    intro = next(s for s in survey.sections if s.title == "Introduction").paragraphs[0]
+    assert intro.citations[0].unresolved == []
+    assert [s.title for s in survey.sections if s.level == 1][-3:] == ["References", "A. Delayed Proofs", "B. Background on Structural Causal Models"]
+
+
+def test_apa_list_of_a_text_extraction_group_authors_ligatures_footers_and_in_press(tmp_path: Path) -> None:
+    # (Elsevier's PDF text: ligatures set apart, a page's footer and number glued to the next entry)
+    entries = [
+        "Bénabou, R., & Tirole, J. (2016). Mindful economics. The Journal of Economic Perspectives, 30 , 141 –164. "
+        "Bilewicz, M., Imho ﬀ, R., & Drogosz, M. (2011). The humanity of what we eat. European Journal of Social Psychology, 41, 201–209.",
+        "Eldridge, J., & Gluck, J. (1996). Gender di ﬀerences in attitudes toward animal research. Ethics & Behavior, 6 , "
+        "239 –256. European Commission (2006). Special eurobarometer 270. Available online.",
+        "Joy, M. (2011). Why we love dogs, eat pigs, and wear cows. San Francisco, CA: Conari Press .H. Rothgerber Appetite 146 "
+        "(2020) 104511 14Kalof, L., Dietz, T., Stern, P. C., & Guagnano, G. A. (1999). Social psychological influences on "
+        "vegetarian beliefs. Rural Sociology, 64, 500–511.",
+        "Peden, R., & Turner, S. (2019). Belief in pigs' capacity to su ﬀer. Anthrozoös (in press) .Piazza, J. (2019). Why "
+        "people love animals yet continue to eat them. Routledge.",
+    ]
+    survey = _read(tmp_path, "# Meat-related cognitive dissonance\n\n## Introduction\n\nDissonance is reduced (Joy, 2011; "
+                   "Kalof et al., 1999).\n\n## References\n\n" + "\n\n".join(entries) + "\n", "mrcd.md")
+    assert [r.raw[:8] for r in survey.references] == [
+        "Bénabou,", "Bilewicz", "Eldridge", "European", "Joy, M. ", "Kalof, L", "Peden, R", "Piazza, "]

@@ -385,3 +385,21 @@ def test_recreate_writes_labelled_files_and_refuses_other_versions(tmp_path: Pat
     problems = b.recreate(tmp_path / "other", mirrors, labels)
     assert problems == ["dev3/papers/survey.md: content differs from the labelled version (sha256)"]
     assert not (tmp_path / "other" / "dev3" / "papers" / "survey.md").exists()
+
+
+def test_a_title_label_names_one_of_two_entries_sharing_its_key(tmp_path: Path) -> None:
+    """Two chapters of one book by one author in one year share the key "Taylor 1999": the labelled
+    title says which one is meant, so the entry with that title is checked, not the first of the two."""
+    b = _bench()
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "book.md").write_text(
+        "# Psychosis\n\n## Introduction\n\nMood and personality matter (Taylor, 1999).\n\n## References\n\n"
+        "Taylor, M. A. (1999). Bipolar Mood Disorders. Oxford University Press.\n\n"
+        "Taylor, M. A. (1999). Personality And Personality Disorders. Oxford University Press.\n", encoding="utf-8")
+    label = {"file": "dev/book.md", "split": "dev", "family": "generator", "citation_style": "author-year", "references": 2,
+             "top_level_sections": ["Introduction"], "paragraphs": [],
+             "titles": [{"key": "Taylor 1999", "title": "Personality And Personality Disorders"},
+                        {"key": "Taylor 1999", "title": "Depression"}]}
+    fs = b.score_file(tmp_path, label)
+    assert (fs.titles_checked, fs.titles_clean) == (2, 1)
+    assert fs.failures == ["title Taylor 1999: 'Bipolar Mood Disorders' != 'Depression'"]

@@ -30,7 +30,8 @@ _DASH = "-–—"
 # backtrack for minutes (issue 14). Numbers have no digit cap: a 100,000-entry list is cited
 # "[12345]" (no year filter applies to numbers the list defines).
 BRACKET_RE = re.compile(
-    rf"\[\s*+(\d++)\s*+\]\s*+[{_DASH}]\s*+\[\s*+(\d++)\s*+\]"  # IEEE range [2]- [9]
+    # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
+    rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
     # (Gemini Deep Research prints its numbers as "[cite: 1, 5]")
     rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
@@ -169,6 +170,7 @@ _AY_ITEM = re.compile(
 ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
 ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
+_SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
@@ -178,7 +180,9 @@ _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
     rf"(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_SURNAME}|(?:,\s+{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_SURNAME})?(?:['’]s)?)"
-    rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)\s*+[)\]]"
+    rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
+    # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)"
+    r"(?:\s*,\s*(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?)?\s*+[)\]]"
 )
 
 
@@ -391,7 +395,12 @@ class Linker:
         text = unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") "))
         # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
         # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
-        text = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
+        mended = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
+        if mended != text:
+            # the spaces a mended word leaves after it move past the comma it stood before ("Theurillat,
+            # R´erat, and Crevoisier 2015" -> "Rerat,  and"): a name list holds no space before a comma
+            mended = _SPACES_BEFORE_COMMA.sub(lambda m: m.group(2) + m.group(1), mended)
+        text = mended
         # an OCR's full-width comma and semicolon ("Park et al.， 2015；") and years printed with
         # letters for digits ("Kuehnel et al.,20l3") read as printed by a typesetter (same length)
         text = mend_ocr_years(text.translate(_FULL_WIDTH_SAME_LENGTH))

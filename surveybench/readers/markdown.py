@@ -37,6 +37,7 @@ import bisect
 import html
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ from surveybench.readers.citations import (
 )
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
+from surveybench.readers.layout import columns_apart
 from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, split_reference_lines
 from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
@@ -133,6 +135,8 @@ _FRONT_MATTER = re.compile(
     # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
     r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|"
     r"graphical\s+abstract$|key\s+points$|"
+    # the abstract again in a second language (bilingual journals: "Resumen", "Resumo", "Résumé", "Zusammenfassung")
+    r"resumen$|resumo$|résumé$|zusammenfassung$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
     re.I,
 )
@@ -626,6 +630,8 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
 
 
 _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
+_GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
+_MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
@@ -770,6 +776,19 @@ def _latex_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+def _table_cells_after(lines: list[str], i: int) -> bool:
+    """The next three lines of text are a table's cells (three words or fewer each: "LLaMA2-7B", "Hits@1"): the
+    line at ``i`` heads a column ("Method"), not a section, whose text would follow it."""
+    after = [ln.strip() for ln in lines[i + 1 : i + 12] if ln.strip()][:3]
+    return len(after) == 3 and all(len(x.split()) <= 3 for x in after)
+
+
+def _appendix_title(title: str) -> bool:
+    """A lettered appendix's title, not a reference entry's names opening with an initial ("A. Abadie (2002)",
+    "A. Vaswani, N. Shazeer"): no comma, no year, no initial in it."""
+    return "," not in title and not re.search(r"\b(?:19|20)\d{2}\b|\b[A-Z]\.\s", title)
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -791,6 +810,13 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     # a few stray "# Heads" lines (a table's column header in the text) do not make the file Markdown
     # when its plain lines show more headings than that (checked below)
     lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]
+    # a numbered heading glued to the paragraph before it: "... awaiting further tests.4. Predicting the MRCD
+    # prevention/reducing mechanisms" -- the heading on a line of its own (the numbering decides below)
+    apart: list[str] = []
+    for ln in lines:
+        glued = _GLUED_NUMBERED_HEADING.match(ln.strip())
+        apart += [glued.group(1), glued.group(2)] if glued else [ln]
+    lines = apart
     found: dict[int, int] = {}  # line index -> heading depth
     line_counts = Counter(ln.strip() for ln in lines)
     # a page's running head or foot, its page number before or after it ("2 Cell Reports 42, 112788, July 25,
@@ -805,6 +831,11 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     roman_last = letter_last = 0  # the last Roman section's value, and how many lettered subsections it has
     list_item: tuple[int, str] | None = None  # the last numbered line that is no heading: (line, number)
     romans: set[int] = set()  # headings numbered in Roman (and their lettered subsections) ...
+    appendix_last = -1  # the last lettered appendix heading read (0 for "A")
+    appendix_lines: dict[str, list[int]] = {}  # the lines that could be lettered appendix headings, by letter
+    for k, ln in enumerate(lines):
+        if (ap := _PLAIN_APPENDIX.match(ln.strip())) and len(ln.split()) <= 12 and _appendix_title(ap.group(2)):
+            appendix_lines.setdefault(ap.group(1), []).append(k)
     arabic: set[int] = set()  # ... and in Arabic numbers
     for i, ln in enumerate(lines):
         text = ln.strip()
@@ -832,8 +863,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 continue
             text, title_at = f"{text.rstrip('.')} {title}", j
         elif _PLAIN_NAMED.match(text):
-            # a name printed on several lines of its own is a figure's label ("Method"), not a heading
-            if named_counts[text.lower().rstrip(":")] == 1:
+            # a name printed on several lines of its own is a figure's label ("Method"), not a heading; nor is
+            # one a table's cells follow (a column's head)
+            if named_counts[text.lower().rstrip(":")] == 1 and not _table_cells_after(lines, i):
                 found[i] = 1
                 in_refs = bool(_REF_TITLE.match(text))
                 named_since = named_since or not text.lower().startswith("abstract")
@@ -860,9 +892,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         ap = _PLAIN_APPENDIX.match(text)
         if ap and (in_refs or found) and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
             after = next((lines[k].strip() for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
-            if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after):
+            letter = ord(ap.group(1)) - ord("A")
+            # its first subsection after it ("A.1 Preliminaries"), or the appendices' run in order: "A. Delayed
+            # Proofs" with a "B. ..." line further on, then "B. Background ...", "C. ..." (_appendix_title)
+            in_run = _appendix_title(ap.group(2)) and (letter == appendix_last + 1 if appendix_last >= 0 else letter == 0 and any(
+                k > i for k in appendix_lines.get("B", ())))
+            if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after) or in_run:
                 found[i] = 1
                 in_refs = False
+                appendix_last = letter
                 continue
         m = _PLAIN_NUMBERED.match(text)
         if m and not in_refs:
@@ -874,8 +912,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             list_item = (i, item)
             if after_item:
                 continue
-        if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14:
-            continue
+        if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14 or _MATH_IN_TITLE.search(m.group(2)):
+            continue  # (an algorithm's numbered step, "4. Let μm,j = V −1 ...", is no section)
         if not arabic and not romans and _AFFILIATION.search(text):
             continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
@@ -913,7 +951,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     out = list(lines)
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
-        out[i] = "#" * (1 + depth) + " " + number + re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
+        title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
+        nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if title.isupper() and nxt and i + 1 not in found and _CAPITALS_LINE.match(nxt) and len(nxt.split()) <= 8:
+            # a heading in capitals wrapped onto the next line: "SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER NETWORKS"
+            title, out[i + 1] = f"{title} {nxt}", ""
+        out[i] = "#" * (1 + depth) + " " + number + title
     for i in number_lines.values():
         out[i] = ""
     if first is not None and len(lines[first].split()) <= 30:
@@ -1046,7 +1089,7 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     names: dict[int, str] = {}  # plain named lines, their footnote mark dropped
     for i in named:
         name = lines[i].strip().rstrip(":").lower()
-        if name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1:
+        if name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1 and not _table_cells_after(lines, i):
             found[i] = top_depth
             m = _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":"))
             names[i] = lines[i].strip()[: m.start("mark")] if m and m.group("mark") else lines[i].strip()
@@ -1137,7 +1180,24 @@ def _cp437_mojibake_mended(text: str, report: FileReport) -> str:
     return mended
 
 
+def _layout_columns_apart(lines: list[str], report: FileReport) -> list[str]:
+    """A plain-text file (no more than three Markdown headings) from a layout-keeping extraction: its
+    two-column pages read column by column (:func:`surveybench.readers.layout.columns_apart`)."""
+    if sum(1 for ln in lines if ln.startswith("#") and _HEADING.match(ln)) > 3:
+        return lines
+    read, pages = columns_apart(lines)
+    if pages:
+        report.warnings.append(f"{pages} two-column pages of a layout-keeping text extraction read column by column")
+        return read
+    return lines
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
+    if not unicodedata.is_normalized("NFC", text):
+        # accents as combining marks after their letters (a text extraction's decomposed "Go\u0301mez"): composed,
+        # so a name is one run of letters to every pattern below
+        text = unicodedata.normalize("NFC", text)
+        report.warnings.append("decomposed accents (Unicode NFD) composed (NFC)")
     text = _cp437_mojibake_mended(text, report)
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
@@ -1147,6 +1207,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
+    lines = _layout_columns_apart(lines, report)
     lines = _manuscript_line_numbers(lines, report)
     lines = _double_spaced_lines(lines, report)
     lines = _latex_headings(lines, report)
@@ -1638,11 +1699,14 @@ _IMRAD = re.compile(
     r"^(?:introduction|background(?:\s+and\s+significance)?|objectives?|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
     r"experimental\s+procedures|results?(?:\s+and\s+discussions?)?|(?:general\s+)?discussions?|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
-    r"(?:experiment|study)\s+\d+\b.*)$", re.I)
+    r"(?:experiment|study)\s+\d+\b.*|"
+    # the same names in Spanish, Portuguese and French (bilingual journals print them so: "Discusión")
+    r"introducci[oó]n|introdu[cç][aã]o|m[eé]todos?|m[ée]thodes?|metodolog[ií]a|resultados|r[ée]sultats|discusi[oó]n|discuss[aã]o|"
+    r"conclusi[oó]n(?:es)?|conclus[oõ]es)$", re.I)
 # more top-level names of a research article whose headings all sit at one depth (Scientific Reports'
 # "Literature review", "Methodology", "Experimental setup", "Results"); in a title page's keyword list
 # "Literature review" is no section, so these are not _IMRAD's
-_IMRAD_JOINED = re.compile(r"^((?i:(?:materials\s+and\s+)?methods|results|discussion))\s+([A-Z][a-z].*)$")
+_IMRAD_JOINED = re.compile(r"^((?i:(?:materials\s+and\s+)?methods?|results|discussion))\s+([A-Z][a-z].*)$")
 # (chemistry's methods section: "Experimental section", "Experimental")
 _FLAT_TOP_NAME = re.compile(r"^(?:literature\s+review|experimental(?:\s+(?:setup|design|section|details|part|procedures?))?)$", re.I)
 
@@ -1996,7 +2060,7 @@ def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:
 
 _MD_ESCAPE = re.compile(r"\\([\[\]().*_#+\-!&`])")
 # from the word's start only, the letters taken whole: "aaaa..." without a hyphen is one scan
-_LINE_END_HYPHEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([a-z]++)")
+_LINE_END_HYPHEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n([ \t]*+)([a-z]++)")
 
 
 def _join_hyphenated(lines: list[str], vocab: set[str]) -> list[str]:
@@ -2005,8 +2069,9 @@ def _join_hyphenated(lines: list[str], vocab: set[str]) -> list[str]:
     text = "\n".join(lines)
 
     def fix(m: re.Match[str]) -> str:
-        word = m.group(1) + m.group(2)
-        return word + "\n" if word.lower() in vocab else m.group(0)
+        # (the next line keeps its indent: a hanging-indent list's lines are told apart by it)
+        word = m.group(1) + m.group(3)
+        return word + "\n" + m.group(2) if word.lower() in vocab else m.group(0)
 
     return _LINE_END_HYPHEN.sub(fix, text).split("\n")
 

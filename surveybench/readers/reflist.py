@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import (
+    INITIALS_FIRST_YEAR,
     INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
@@ -208,6 +209,24 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
              for ln in lines]
+    # arXiv's HTML (LaTeXML) ends each entry with its back-references, "Cited by: §1 ," / "§C.3 ,": links, no part of it
+    if any(_BACK_REFERENCES.match(ln) for ln in lines):
+        backrefs = [ln.strip() for ln in lines if _BACK_REFERENCES.match(ln)]
+        res = _split_reference_lines([ln for ln in lines if not _BACK_REFERENCES.match(ln)])
+        res.skipped.append(("back-references after the entries ('Cited by: §1')", f"{len(backrefs)} lines"))
+        return res
+    hung = _hanging_indent_entries(lines)
+    if hung is not None:
+        entries, furniture = hung
+        res = SplitResult()
+        if sum(1 for e in entries if _NUMBER_LABEL.match(e)) >= 0.3 * len(entries):
+            res = _split_reference_lines([x for e in entries for x in (e, "")])  # numbered: the labels decide
+        else:
+            # one entry a margin line: a start the style finds inside one is a name of its author list
+            _from_unnumbered(entries, res, bulleted=[True] * len(entries))
+            res.warnings.append(f"{len(entries)} entries read from the list's hanging indent (layout-keeping text extraction)")
+        res.skipped.extend(("page furniture beside a hanging-indent list", f) for f in furniture)
+        return res
     # a justified PDF line's runs of spaces ("Ahadi,  R.,  Ketter,  W.,  2023.") are one space each
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
@@ -243,6 +262,57 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if cut is not None:
         return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
+
+
+_INDENT = re.compile(r"^[ \t]*")
+
+
+_BACK_REFERENCES = re.compile(
+    r"^\s*(?:Cited by:\s*)?(?:(?:§\s?[A-Z]?[\d.]*\d|(?:item|Lemma|Corollary|Theorem|Proposition|Definition|Appendix|Remark|"
+    r"Example|Assumption|Section|footnote)\s+[A-Z]?[\d.]*\w|\d+(?:st|nd|rd|th)\s+item)\s*[,.]?\s*)+$|^\s*Cited by:\s*$")
+_INITIAL_BEFORE = re.compile(r"\b[A-Z]\.\s*$")
+_NATBIB_INITIALS = r"[A-ZÀ-Þ]\.(?: ?-?[A-ZÀ-Þ]\.)*"
+_NATBIB_SURNAME = r"(?:(?:van|von|de|der|da|del|le|la) )?[^\W\d_][\w'’\-]*(?: [^\W\d_][\w'’\-]*)?"
+_NATBIB_NAMES = re.compile(
+    rf"(?:{_NATBIB_SURNAME}, {_NATBIB_INITIALS}(?:, and |, | and | & )){{0,60}}{_NATBIB_SURNAME}, {_NATBIB_INITIALS} "
+    r"(?![A-ZÀ-Þ]\.)(?=[\"“\w])")
+_AUTHOR_LIST_GOES_ON = re.compile(r"(?:,|\band|&)\s*$")
+_NUMBER_LABEL = re.compile(r"^(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.?\s)")
+
+
+def _hanging_indent_entries(lines: list[str]) -> tuple[list[str], list[str]] | None:
+    """A layout-keeping text extraction (``pdftotext -layout``) prints a list's hanging indent: each entry's
+    first line at the margin, its other lines indented a few spaces (after a page break too). When the list
+    shows it -- five entries or more, most of them wrapped, most margin lines opening an entry (read with
+    their indented lines) and an indented line, read from where it starts, doing so far more rarely -- each
+    margin line and the indented lines after it are one entry. Lines indented far (a page number centred
+    under the text) are page furniture. Returns the entries and the furniture, or None."""
+    groups: list[list[str]] = []  # the lines of each candidate entry
+    furniture: list[str] = []
+    hanging = 0
+    for ln in lines:
+        ln = ln.lstrip("\f")  # a page break's form feed opens the page's first line
+        if not ln.strip():
+            continue
+        width = len(ln) - len(ln.lstrip(" \t"))
+        if width == 0:
+            groups.append([ln.strip()])
+        elif width <= 6 and groups:
+            groups[-1].append(ln.strip())
+            hanging += 1
+        elif width <= 6:
+            return None  # the list opens indented: no hanging indent
+        else:
+            furniture.append(ln.strip())
+    if len(groups) < 5 or 2 * hanging < len(groups) or len(furniture) * 5 > len(groups):
+        return None
+    opened = sum(_opens_entry_at(" ".join(g)) for g in groups) / len(groups)
+    # (an indented line after a line ending in a comma or "and" goes on with an author list: no entry opens there)
+    tails = [" ".join(g[q:]) for g in groups for q in range(1, len(g)) if not _AUTHOR_LIST_GOES_ON.search(g[q - 1])]
+    if opened < 0.6 or sum(_opens_entry_at(x) for x in tails) > 0.5 * opened * len(tails):
+        return None
+    # (a line opening with punctuation goes on the word before it: "Improved rea-" / "soning, ocr" joined)
+    return ["".join(x if k == 0 or x[:1] in ",.;:" else " " + x for k, x in enumerate(g)) for g in groups], furniture
 
 
 _CAPTION_LABEL_ALONE = re.compile(r"^\s*(?:Figure|Fig\.|Table|Exhibit)\s+[A-Z]?\.?\d{1,2}(?:\.\d{1,2})?\s*(?:\(continued\))?\s*$", re.I)
@@ -887,7 +957,9 @@ _YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 # entries glued by PDF conversion ("arXiv:2208.11981 [cs].Mengnan Du, ..."): no space at the boundary
 _SUFFIXED_YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d{2}[a-z]$")  # "... 2022b.Yue Zhang": glued after "2022b"
 # (a hyphenated first name the converter spaced: "[cs].Chih- Kuan Yeh")
-_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?[\s,])")
+# (or a page's number the text extraction glued to the entry after its footer: "... 104511 14Kalof, L., Dietz, T.")
+_GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?[\s,])"
+                             r"|(?:(?<=\s\d)|(?<=\s\d\d)|(?<=\s\d\d\d))(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+, [A-Z]\.)")
 # an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
 # an author known by a handle in lower case, one word before the year: "emoZilla. 2023.", "kaiokendev. 2023."
@@ -944,8 +1016,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # an OCR's stray tilde before APA's ellipsis of left-out names: "Groom, M., ~ … Christiansen, H. (2020)."
     # (read as the ellipsis "..." of the same length)
     probe = _TILDE_BEFORE_ELLIPSIS.sub(lambda m: "." * len(m.group()), probe)
+    probe = _LIGATURE_APART.sub("e", probe)
     # a hyphenated pair of initials with a stray period, "Hyun, E.-.M., 2007.", reads "E.- M." (same length)
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
+    # an initial's period a justified line set apart, "Snyder, L. V . 2018. Title", reads "V. 2018.  Title" (same length)
+    probe = _INITIAL_SPACE_PERIOD.sub(r".\1 ", probe)
     starts = _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -1065,15 +1140,23 @@ _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-Z�
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
+_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) \.(\s(?:19|20)\d{2}[a-z]?\.)")
 _TILDE_BEFORE_ELLIPSIS = re.compile(r"~\s?…")
+# a group author printed without its period before the year: "European Commission (2006).", "Gallup (2018).",
+# "The Sentience Institute (2017).", "Time/CNN/Harris Interactive Poll (2002)."
+_APA_GROUP_BARE = re.compile(r"[A-Z][\w&/\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&/\-]*)){0,6}\s\((?:19|20)\d{2}[a-z]?\)\.\s")
+# a surname whose ligature a text extraction set apart, before its initials: "Imho ﬀ, R." reads "Imhoeﬀ, R." (same length)
+_LIGATURE_APART = re.compile(r"(?<=[a-z]) (?=[ﬀﬁﬂﬃﬄ][A-Za-z\-]*,\s[A-Z]\.)")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
 # an edited book's editors before its year: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
 _EDITORS_MARK = re.compile(r"^\(Eds?\.\)\.?\s*")
 # ... opened by a dotted abbreviation too: "U.S. Department of Transportation. (2018)."
 # ... its words with a colon or its acronym in parentheses: "National Institute for Health and Care Excellence:
-# Clinical Guidelines (NICE). (2011).", "World Health Organization (WHO). (2020)."
+# Clinical Guidelines (NICE). (2011).", "World Health Organization (WHO). (2020).", or in Spanish, French or
+# German: "Asociación Mexicana de Agencias de Inteligencia de Mercado y Opinión. (2020)."
 _APA_GROUP = re.compile(
-    r"(?:(?:[A-Z]\.){2,4}(?=\s)|[A-Z][\w&\-]*)(?::?\s(?:of|for|and|the|&|[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
+    r"(?:(?:[A-Z]\.){2,4}(?=\s)|[A-Z][\w&\-]*)(?::?\s(?:of|for|and|the|&|de|del|la|las|los|y|et|des|du|für|und|"
+    r"[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
 _PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
@@ -1109,7 +1192,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     # entries glued by the converter ("... 2004.Kyu Lee", "... 1234–1245.Smith, A. B."): after a
     # number, a bracket or an initial's period -- judged like any other start below
     glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]"
-             or style == "acl" or _SUFFIXED_YEAR_END.search(text, max(0, m.end() - 8), m.end() - 1)}
+             or text[m.end() - 1].isdigit() or style == "acl" or _SUFFIXED_YEAR_END.search(text, max(0, m.end() - 8), m.end() - 1)
+             or text[max(0, m.end() - 12) : m.end()].rstrip(". ").endswith("in press)")}  # "(in press) .Piazza, J."
     if glued:
         cands = sorted(set(cands) | glued)
     handles: set[int] = set()
@@ -1126,11 +1210,15 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         window = text[pos : pos + 1700]
         if style in ("apa", "elsevier") and pos and pos not in glued and not _LINE_ENDS_ENTRY.search(text, max(0, pos - 80), pos):
             continue  # APA / Elsevier entries end with "." or a DOI: "John- Dylan Haynes, J. D." is inside one
-        if style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
+        if INITIALS_FIRST_YEAR.match(window) and (not pos or _SENTENCE_CLOSED.search(text, max(0, pos - 3), pos)):
+            ok, m = True, None  # arXiv's HTML natbib: "... pp. 284–292 . R. A. Adams and J. J. Fournier (2003) Sobolev spaces ."
+        elif style == "apa":  # "Smith, J. A., & Lee, K. (2020). Title."
             m = _SURNAME_FIRST.match(window) or _APA_GROUP.match(window)
             # "Smith, J. A., & Lee, K. (2020)." / Springer "Smith JA, Lee K (2020) Title"
             ok = bool(m and (m.re is _APA_GROUP or m.group("a") or m.group("s") or m.group("v"))
                       and _APA_YEAR.match(_EDITORS_MARK.sub("", window[m.end() :].lstrip(), count=1)))
+            if not ok and pos and _APA_GROUP_BARE.match(window):
+                ok, m = True, None  # "... Ethics & Behavior, 6, 239–256. European Commission (2006). Special eurobarometer 270."
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
@@ -1187,6 +1275,10 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                 v = _SURNAME_FIRST.match(window)
                 # one name alone ("Wang X. Title.") opens an entry here too: the entry before ended with its year
                 ok = bool(v and v.group("v") and (_plain_vancouver(v.group("v"), window) or "," not in v.group("v")))
+                # ICML's natbib: surnames first with their initials, then the title -- "... Law Review, 19:317, 1964.
+                # Bareinboim, E. and Pearl, J. Causal inference and the datafusion problem."
+                # (not after an initial: "..., 2017. K. He, X. Zhang" holds "He, X." inside "K. He")
+                ok = ok or bool(_NATBIB_NAMES.match(window) and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
         if ok:
             out.append(pos)
             head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
@@ -1213,7 +1305,8 @@ def _tail_words(tail: str) -> int:
 # the line before ends as entries end ("... 2023.", "... 175- 185.", a URL, a DOI ending in a letter:
 # "doi:10.1111/j.1943-278X.1993.tb00378.x"), not inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.")
 # (a DOI's last capital is no initial: "(94)00075-U.")
-_LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\]]|\d|https?://\S+|\b10\.\d{4,9}/\S+)\s$")
+# (an address printed without its scheme ends one too: "APA. www.apa.org/centrodeapoyo/estres-cronico")
+_LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\]]|\d|https?://\S+|\bwww\.\S+/\S*|\b10\.\d{4,9}/\S+)\s$")
 
 
 # the line before stops inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.", "and"):
@@ -1280,7 +1373,7 @@ def _names_then_year(text: str, pos: int) -> bool:
     """An author list at ``pos`` followed at once by the year: "Smith, J. (2020).", "Smith, J., 2020.",
     "Aizenman, J. and J. Lee (2005),"."""
     window = text[pos : pos + 1700]
-    if INVERTED_FIRST_NAME.match(window) or _ELSEVIER_LINE.match(window):
+    if INVERTED_FIRST_NAME.match(window) or _ELSEVIER_LINE.match(window) or INITIALS_FIRST_YEAR.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
     return bool(m and m.group("a") and re.match(r"\s?\((?:19|20)\d{2}[a-z]?\)|,\s(?:19|20)\d{2}[a-z]?[.,]\s", window[m.end() :]))
@@ -1300,7 +1393,7 @@ def _opens_entry(text: str, pos: int) -> bool:
 
 def _opens_entry_at(window: str) -> bool:
     """:func:`_opens_entry` on the text from a line's start (a repeated-author dash opens an entry too)."""
-    if REPEATED_AUTHORS.match(window):
+    if REPEATED_AUTHORS.match(window) or INITIALS_FIRST_YEAR.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(

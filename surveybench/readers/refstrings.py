@@ -51,11 +51,15 @@ from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 _URL_CHUNK = r"(?:[^\s<>\"\]\)(]|\([^\s()<>\"]*\))+"  # balanced parentheses stay in ("S1364-6613(00)01538-2")
 # broken after "-" ("diffusion- models"), after "." when a lower-case piece follows ("arxiv. org", never
 # "mathlib4. Accessed:"), or after "/" when the next piece looks like a path
-# ("Chang- Peng/ 003de49..."), never before a run of source numbers ("graphormer/ 36 [PDF] ...")
+# ("Chang- Peng/ 003de49...", "programs/ challenge/vrp/"), never before a run of source numbers ("graphormer/ 36 [PDF] ...")
 URL_RE = re.compile(
-    rf"https?://{_URL_CHUNK}(?:(?:(?<=-)|(?<=\.)(?=\s+(?-i:[a-z0-9]))|(?<=/)(?=\s+[\w%.-]*[\d_%-]))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
+    rf"https?://{_URL_CHUNK}(?:(?:(?<=-)|(?<=\.)(?=\s+(?-i:[a-z0-9]))|(?<=/)(?=\s+[\w%.-]*[\d_%-]|\s+[\w%.-]+/[\w%./-]*(?:[\s;)]|\.?$|\.\s)))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
 )
 MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
+# (a page's linked furniture is no part of the entry: bioRxiv's "bioRxiv preprint doi: https://...; this version
+# posted September 27, 2025. The copyright holder for this preprint")
+_LINKED_FURNITURE = re.compile(r"copyright|this version posted|all rights reserved|licen[cs]e", re.I)
+_LINKED_RUN = re.compile(r"\S\s+(?:https?://|www\.)\S|/\S*\s+\(?(?:19|20)\d{2}\)?\.")  # words and an address, or a path and a year
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
 _DOI_BREAK = re.compile(r"(?<=[-/_])\s+(?=\w)|(?<=\b10\.)\s+(?=\d)")
 _DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
@@ -335,6 +339,12 @@ _TORN_MARK = re.compile(rf"-?\s?[{TORN_DIACRITICS}]\s?")
 # capitals a converter prints as a glyph of their own, apart from the rest of the name: "Ł ukasz"
 _STROKED_CAPITALS = "ŁØĐÆŒ"
 _TORN_CAPITAL = re.compile(rf"(?<![^\W\d_])([{_STROKED_CAPITALS}])\s([a-z]{{2,}}+)")
+# ... and a stroked small letter ending the first part of a name, the rest printed apart: "Mikoł aj" (a name
+# that ends in the letter, "Michał and", "Paweł et al.", is followed by a word of its own)
+_STROKED_SMALL = "łøđ"
+_TORN_SMALL = re.compile(
+    rf"(?<![^\W\d_])([{_UP}][^\W\d_]*[{_STROKED_SMALL}]) (?!(?:and|et|und|or|of|in|on|the|de|da|di|du|del|der|den|van|von|le|la|y|e)\b)"
+    rf"([a-zß-ÿ]{{1,6}}+)(?![^\W\d_])")
 
 
 _ACCENTED_I = {"´": "í", "`": "ì", "¨": "ï", "ˆ": "î"}
@@ -347,7 +357,7 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
     and" with three spaces), so positions in the text still hold -- ``pad="e"`` keeps the word one word
     ("G¨otze, F." -> "Gotzee, F.", where a space before the comma would break a surname-first list). A
     citation and its reference entry then give the same surname, "mozetic", whichever side was torn. A
-    stroked capital printed apart joins its name too: "Ł ukasz"."""
+    stroked capital printed apart joins its name too: "Ł ukasz", and a stroked small letter: "Mikoł aj"."""
 
     def whole(m: re.Match[str]) -> str:
         word = _TORN_MARK.sub("", m.group())
@@ -366,6 +376,8 @@ def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> s
         text = _TORN_WORD.sub(whole, text)
     if any(c in text for c in _STROKED_CAPITALS):  # "Ł ukasz Kaiser": the capital printed apart
         text = _TORN_CAPITAL.sub(lambda m: m.group(1) + m.group(2) + (pad if same_length else ""), text)
+    if any(c + " " in text for c in _STROKED_SMALL):  # "Mikoł aj Bińkowski"
+        text = _TORN_SMALL.sub(lambda m: m.group(1) + m.group(2) + (pad if same_length else ""), text)
     return text
 
 
@@ -503,9 +515,10 @@ _NATBIB_LABEL = re.compile(r"^\[(?:[^\[\]]{1,80}?\b(?:19|20)\d{2}[a-z]?|[A-Z][A-
 _GLUED_AFTER_YEAR = re.compile(r"(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}[a-z]\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}\)\.)(?=[A-Z])")
 # an initial glued to its surname, at the start of a name only ("A.Vaswani"; the "J.Adler" inside
 # the glued run "AchiamJ.AdlerS." follows a letter, so it stays for that pattern)
-_GLUED_INITIAL = re.compile(r"(?:(?<=^)|(?<=[\s,]))([A-Z]\.)(?=[A-Z][a-z]{2,})")
+# (not a title's first word after the year: "2019. V.PhyloMaker: an R package")
+_GLUED_INITIAL = re.compile(r"(?:(?<=^)|(?<=[\s,]))(?<!\d{4}\.\s)([A-Z]\.)(?=[A-Z][a-z]{2,})")
 # ... and the last initial of a name glued to the title after it: "Miller, S.C.Luciferins behave like drugs."
-_GLUED_LAST_INITIAL = re.compile(r"(?<=[\s,.;][A-Z]\.)(?=[A-Z][a-z]{2,})")
+_GLUED_LAST_INITIAL = re.compile(r"(?<=[\s,.;][A-Z]\.)(?<!\d{4}\.\s[A-Z]\.)(?=[A-Z][a-z]{2,})")
 _GLUED_SEMICOLON = re.compile(r"(?<=\.);(?=[A-Z][\w'’\-]+,)")  # "Braasch,D.A.;Richer,E." (not "TL;DR")
 # full-width punctuation an OCR trained on CJK text prints in English entries: "Kang, J. H.； Chung, J. K."
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -518,6 +531,8 @@ def _repair_conversion_noise(prose: str) -> str:
     if not _CJK.search(prose):  # (a Chinese title's own punctuation stays)
         prose = prose.translate(_FULL_WIDTH)
     prose = mend_ocr_years(prose)
+    # LaTeX's ``quotes'' as a PDF prints them, two single quotes each: "‘‘What is semantic communication?’’"
+    prose = prose.replace("‘‘", "“").replace("’’", "”") if "‘‘" in prose else prose
     prose = _HTML_ANCHOR.sub(lambda m: m.group(1) or "", prose)  # marker's '<span id="page-37-0"></span>', '](#page-8-8)'
     # a spacing accent beside its letter ("Jos´e", "Herv´ e", "M¨uller"): dropped with the space the
     # converter put after it, so names read as names; a stray one between words ("Towards ´ perspective")
@@ -581,6 +596,11 @@ _BOLD_AUTHORS_YEAR = re.compile(
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
 
 
+_SCHEMELESS_URL = re.compile(r"(?<![\w/.@-])(?:(?:dx\.)?doi\.org|github\.com)/\S+")
+_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.\s)")
+_TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡])\s*</sup>(?=\s*[.,;:]|\s*$)")
+
+
 def parse_reference_string(raw: str) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed)."""
     out = ParsedRef()
@@ -590,6 +610,10 @@ def parse_reference_string(raw: str) -> ParsedRef:
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
     # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
     text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
+    # an initial whose period a justified line set apart: "Snyder, L. V . 2018." reads "L. V. 2018."
+    text = _INITIAL_SPACE_PERIOD.sub("", text)
+    # a footnote's mark after a title's last word: "... Trigger Reaction<sup>1</sup>. Psychological Reports."
+    text = _TITLE_FOOTNOTE_MARK.sub("", text) if "<sup>" in text else text
     # a soft hyphen marks where a word may break and prints as nothing: "and \xadRobert Stowe" is "and Robert
     # Stowe", "hospi\xad tal" (where the line broke) "hospital"
     text = re.sub(r"\xad\s*", "", text) if "\xad" in text else text  # "hospi\xad tal" at a line break too
@@ -626,11 +650,17 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.url = mm.group(2)
         if not URL_RE.fullmatch(mm.group(1).strip()):
             link_texts.append(mm.group(1))
+        if _LINKED_RUN.search(mm.group(1)) and not _LINKED_FURNITURE.search(mm.group(1)):
+            # pymupdf4llm links a run of the entry's text with the address in it ("[Aviation Climate Action
+            # Plan. https://www.faa.gov/sites/faa.gov/](https://...) [files/2021-11/Plan.pdf (2021).](https://...)"):
+            # the run is the entry's prose, the address in it goes below
+            return " " + mm.group(1) + " "
         return " "
 
     text = text.replace("\\[", "[").replace("\\]", "]")  # Markdown escapes: "\\[2402.04997\\]"
     prose = MD_LINK_RE.sub(_link, text)
     prose = URL_RE.sub(" ", prose)
+    prose = _SCHEMELESS_URL.sub(" ", prose)  # "doi.org/10.1101/2023.01.17.524440", "github.com/Rene2718/SEC-seq"
     prose = re.sub(r"<\s+>|<\s*$", " ", prose) if "<" in prose else prose  # the angle brackets of "<https://...>"
     prose = LEADING_ARXIV_RE.sub("", prose)
     prose = _WS.sub(" ", prose).strip()
@@ -770,7 +800,21 @@ def parse_reference_string(raw: str) -> ParsedRef:
             return out
 
     # 0a'. Elsevier's author known by the surname alone: "Spielman, 1986. Assessment of insomnia. Clin. ..."
-    g = SOLE_SURNAME_YEAR.match(prose)
+    # 0a''. initials first, then the year in parentheses (natbib as arXiv's HTML prints it): "R. A. Adams and
+    #      J. J. Fournier (2003) Sobolev spaces . Vol. 140 , Elsevier ."
+    g = INITIALS_FIRST_YEAR.match(prose)
+    if g:
+        t = _title_sentence(prose[g.end() :].strip())
+        if t:
+            out.title, out.style = t, "initials-first-year"
+            out.authors = split_authors(prose[: g.end()].rsplit("(", 1)[0].strip())
+            year = re.search(r"\(((?:19|20)\d{2})([a-z])?\)$", prose[: g.end()])
+            if year:
+                out.year, out.year_suffix = int(year.group(1)), year.group(2)
+            return out
+
+    # ... or a group author of several words: "Hong Kong Census and Statistics Department, 2020. Title."
+    g = SOLE_SURNAME_YEAR.match(prose) or _GROUP_COMMA_YEAR.match(prose)
     if g:
         t = _title_sentence(prose[g.end() :])
         if t:
@@ -1001,6 +1045,17 @@ _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400
 _SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
 # a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
+# natbib's author-year list as arXiv's HTML (LaTeXML) prints it: the names, initials first, then the year
+# in parentheses and the title on the next line -- "R. A. Adams and J. J. Fournier (2003)", "J. Altschuler,
+# F. Bach, A. Rudi, and J. Niles-Weed (2019)", "M. Martinez Taboada and E. H. Kennedy (2023)"
+_INITIAL_FIRST_NAME = r"(?:[A-Z]\.(?:\s?-?[A-Z]\.){0,2}\s)(?:(?:van|von|de|del|der|den|da|du|le|la|di)\s)*[A-ZÀ-Þ][\w'’\-]+(?:\s[A-ZÀ-Þ][\w'’\-]+)?"
+INITIALS_FIRST_YEAR = re.compile(
+    rf"{_INITIAL_FIRST_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_INITIAL_FIRST_NAME}){{0,40}}(?:,?\s+et\s+al\.)?"
+    r"\s\((?:19|20)\d{2}[a-z]?\)(?=\s|$)")
+
+
+_GROUP_COMMA_YEAR = re.compile(
+    r"(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
