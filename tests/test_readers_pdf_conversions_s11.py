@@ -610,3 +610,52 @@ def test_apa_list_of_a_text_extraction_group_authors_ligatures_footers_and_in_pr
                    "Kalof et al., 1999).\n\n## References\n\n" + "\n\n".join(entries) + "\n", "mrcd.md")
     assert [r.raw[:8] for r in survey.references] == [
         "Bénabou,", "Bilewicz", "Eldridge", "European", "Joy, M. ", "Kalof, L", "Peden, R", "Piazza, "]
+
+
+def test_narrative_commas_apa_names_without_commas_and_a_chicago_quoted_title(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Life events and quality of life
+
+## Discussion
+
+Stress follows appraisal, as Lazarus, and Folkman (1986) put it; resilience varies (Bonanno, et al. (2012) review it),
+and stress is measured after Cohen et al. (1983).
+
+## References
+
+Bonanno, G., Westphal, M., & Mancini, A. (2012). Loss, trauma, and resilience in adulthood. Annual Review of Gerontology and
+Geriatrics, 32(1), 189-210. Cohen J. (1992). A power primer. *Psychological Bulletin, 9*, 112-155. Cohen S., Kamarak T., &
+Mermelstein R. (1983). A global measure of perceived stress. *Journal* of Health and Social Behavior, 24, 385-396.
+
+Lazarus, R., & Folkman, S. (1986). *Estrés y procesos cognitivos*. Barcelona, Spain: Martínez Roca.
+""", "apa.md")
+    bonanno, cohen_j, cohen_s, lazarus = (r.id for r in survey.references)
+    marks = [(c.marker, c.ref_ids) for c in survey.sections[0].paragraphs[0].citations]
+    assert marks == [("Lazarus, and Folkman (1986)", [lazarus]), ("Bonanno, et al. (2012)", [bonanno]), ("Cohen et al. (1983)", [cohen_s])]
+    from surveybench.readers.refstrings import parse_reference_string
+
+    owen = parse_reference_string("Owen, A. B., and Perry, P. O. (2009), “Bi-Cross-Validation of the SVD and the Nonnegative Matrix "
+                                  "Factorization,” The Annals of Applied Statistics, 3, 564–594. [1992]")
+    assert (owen.year, owen.title) == (2009, "Bi-Cross-Validation of the SVD and the Nonnegative Matrix Factorization")
+
+
+def test_a_plain_text_heading_wrapped_onto_the_next_line(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+BenchNavigator: navigating LLM benchmarks
+
+1 Introduction
+Benchmarks multiply and researchers struggle to choose among them (Sokol, 2024).
+
+2 Implications for Design of
+BenchNavigator
+Our survey findings and metadata analysis reveal several needs for a navigation tool (Sokol, 2024).
+
+3 Broader Implications for LLM
+Evaluation
+The fragmentation we document reflects deeper issues with how the field evaluates models today.
+
+References
+Sokol, K. (2024). BenchmarkCards: standardized documentation. arXiv preprint arXiv:2410.12974.
+""", "bench.txt")
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "Implications for Design of BenchNavigator", "Broader Implications for LLM Evaluation"]

@@ -776,6 +776,19 @@ def _latex_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+_HEADING_ENDS_OPEN = re.compile(r"\b(?:of|for|and|the|in|on|to|with|a|an|from|by|via|between|towards?)$", re.I)
+
+
+def _wrapped_heading(title: str, nxt: str, after: str) -> bool:
+    """A plain-text heading wrapped onto the next line: in capitals ("SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER
+    NETWORKS"), or a few capitalised words with no period before the paragraph's first (long) line, the heading
+    long or ending in a word that cannot end it ("5 Implications for Design of" / "BenchNavigator")."""
+    if title.isupper():
+        return bool(_CAPITALS_LINE.match(nxt)) and len(nxt.split()) <= 8
+    return (len(nxt.split()) <= 3 and nxt[:1].isupper() and not nxt.endswith((".", ",", ";", ":")) and len(after.split()) >= 6
+            and (bool(_HEADING_ENDS_OPEN.search(title)) or len(title.split()) >= 4))
+
+
 def _table_cells_after(lines: list[str], i: int) -> bool:
     """The next three lines of text are a table's cells (three words or fewer each: "LLaMA2-7B", "Hits@1"): the
     line at ``i`` heads a column ("Method"), not a section, whose text would follow it."""
@@ -953,8 +966,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if title.isupper() and nxt and i + 1 not in found and _CAPITALS_LINE.match(nxt) and len(nxt.split()) <= 8:
-            # a heading in capitals wrapped onto the next line: "SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER NETWORKS"
+        if nxt and i + 1 not in found and _wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else ""):
             title, out[i + 1] = f"{title} {nxt}", ""
         out[i] = "#" * (1 + depth) + " " + number + title
     for i in number_lines.values():

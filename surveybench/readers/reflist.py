@@ -1145,6 +1145,9 @@ _TILDE_BEFORE_ELLIPSIS = re.compile(r"~\s?…")
 # a group author printed without its period before the year: "European Commission (2006).", "Gallup (2018).",
 # "The Sentience Institute (2017).", "Time/CNN/Harris Interactive Poll (2002)."
 _APA_GROUP_BARE = re.compile(r"[A-Z][\w&/\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&/\-]*)){0,6}\s\((?:19|20)\d{2}[a-z]?\)\.\s")
+# APA names printed without the comma between surname and initials: "Cohen S., Kamarak T., & Mermelstein R. (1983)."
+_APA_NO_COMMA = re.compile(
+    r"[A-ZÀ-Þ][\w'’\-]+ (?:[A-Z]\.\s?){1,3}(?:,? (?:& )?[A-ZÀ-Þ][\w'’\-]+ (?:[A-Z]\.\s?){1,3}){0,20}\s?\((?:19|20)\d{2}[a-z]?\)\.")
 # a surname whose ligature a text extraction set apart, before its initials: "Imho ﬀ, R." reads "Imhoeﬀ, R." (same length)
 _LIGATURE_APART = re.compile(r"(?<=[a-z]) (?=[ﬀﬁﬂﬃﬄ][A-Za-z\-]*,\s[A-Z]\.)")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
@@ -1217,7 +1220,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             # "Smith, J. A., & Lee, K. (2020)." / Springer "Smith JA, Lee K (2020) Title"
             ok = bool(m and (m.re is _APA_GROUP or m.group("a") or m.group("s") or m.group("v"))
                       and _APA_YEAR.match(_EDITORS_MARK.sub("", window[m.end() :].lstrip(), count=1)))
-            if not ok and pos and _APA_GROUP_BARE.match(window):
+            if not ok and pos and (_APA_GROUP_BARE.match(window) or _APA_NO_COMMA.match(window)):
                 ok, m = True, None  # "... Ethics & Behavior, 6, 239–256. European Commission (2006). Special eurobarometer 270."
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
