@@ -770,8 +770,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
             rest = rest[colon.end() :]
         # Chicago / ASA in economics and statistics: the year, a comma, the title in quotes -- "Owen, A. B., and
         # Perry, P. O. (2009), “Bi-Cross-Validation of the SVD,” The Annals of Applied Statistics"
-        quoted = QUOTED_RE.match(rest.lstrip(" ,")) if ym else None
-        t = clean_title(quoted.group(1)) if quoted else _title_sentence(rest, min_words=1 if ym else 2)
+        in_quotes = QUOTED_RE.match(rest.lstrip(" ,")) if ym else None
+        t = clean_title(in_quotes.group(1)) if in_quotes else _title_sentence(rest, min_words=1 if ym else 2)
         if t and not _is_name_run(t):  # "Yelin He, X. Qi, Jiaquan Ye, ...": first names first, not APA
             out.title = t
             out.authors = split_surname_first(m.group("a")) + ([colon.group("last").strip()] if colon and colon.group("last") else [])
