@@ -36,10 +36,10 @@ LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
 SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12",
-          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
+          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
           "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19")
 TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
-         "dev16", "dev17", "dev18", "dev19", "dev20"}
+         "dev16", "dev17", "dev18", "dev19", "dev20", "dev21"}
 NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14",
                "holdout15", "holdout16", "holdout17", "holdout18", "holdout19"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
@@ -54,7 +54,7 @@ BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3"
            "dev6": 6, "dev7": 7, "dev7b": 7, "dev8": 8, "dev8b": 8,
            "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10, "dev11": 11, "holdout10": 11, "dev12": 12, "dev13": 13, "holdout11": 13, "dev14": 14, "holdout12": 14, "dev15": 15, "holdout13": 15,
            "dev16": 16, "holdout14": 16, "dev17": 17, "holdout15": 17,
-           "dev18": 18, "holdout16": 18, "dev19": 19, "dev20": 20, "holdout17": 20, "holdout18": 20, "holdout19": 21}
+           "dev18": 18, "holdout16": 18, "dev19": 19, "dev20": 20, "holdout17": 20, "holdout18": 20, "holdout19": 21, "dev21": 21}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (19|20)\d\d[a-z]?$")  # "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
