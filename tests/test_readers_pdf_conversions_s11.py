@@ -659,3 +659,101 @@ Sokol, K. (2024). BenchmarkCards: standardized documentation. arXiv preprint arX
 """, "bench.txt")
     assert [s.title for s in survey.top_level_sections()] == [
         "Introduction", "Implications for Design of BenchNavigator", "Broader Implications for LLM Evaluation"]
+
+
+# ---- dev21 (stop 25): pymupdf4llm and marker conversions, Perplexity-style exports --------------------------
+
+def test_iclr_small_capitals_in_plain_lines_and_bold_numbers_that_number_no_sections(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# EEG Mamba: bidirectional state space model
+
+**2 to achieve linear computational complexity, thereby reducing**
+
+A BSTRACT
+
+We introduce a model.
+
+1 I NTRODUCTION
+
+EEG matters (Shoeibi et al., 2021).
+
+**30 Seconds:**
+
+**60 Seconds:**
+
+2 M ETHOD
+
+We use Mamba (Gu & Dao, 2023).
+
+R EFERENCES
+
+Albert Gu and Tri Dao. Mamba: Linear-time sequence modeling with selective state spaces. arXiv preprint
+arXiv:2312.00752, 2023.
+
+Afshin Shoeibi, Marjane Khodatars, and Navid Ghassemi. Epileptic seizures detection using deep learning techniques:
+A review. International Journal of Environmental Research and Public Health, 18(11):5780, 2021.
+
+A R ELATED W ORKS
+
+Many models exist.
+""", "eegmamba.md")
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "METHOD"]
+    assert [r.raw[:10] for r in survey.references] == ["Albert Gu ", "Afshin Sho"]
+
+
+def test_icml_2018_inverted_names_and_markdown_footnote_sources(tmp_path: Path) -> None:
+    entries = [
+        "Bradbury, James, Merity, Stephen, Xiong, Caiming, and Socher, Richard. Quasi-recurrent neural networks. In _ICLR_, "
+        "2017. Campos, Victor, Jou, Brendan, Giro i Nieto, Xavier, Torres, Jordi, ´ and Chang, Shih-Fu. Skip RNN: Learning to "
+        "skip state updates in recurrent neural networks. In _ICLR_, 2018.",
+        "Gehring, Jonas, Auli, Michael, Grangier, David, and Dauphin, Yann. A convolutional encoder model for neural machine "
+        "translation. In _ACL_, 2017a. Gehring, Jonas, Auli, Michael, Grangier, David, Yarats, Denis, and Dauphin, Yann N. "
+        "Convolutional sequence to sequence learning. In _ICML_, 2017b.",
+    ]
+    survey = _read(tmp_path, "# An empirical evaluation of convolutional and recurrent networks\n\n## Introduction\n\nRNNs "
+                   "skip (Campos et al., 2018) and convolutions translate (Gehring et al., 2017a;b).\n\n## References\n\n"
+                   + "\n\n".join(entries) + "\n", "tcn.md")
+    assert [r.raw[:12] for r in survey.references] == ["Bradbury, Ja", "Campos, Vict", "Gehring, Jon", "Gehring, Jon"]
+    report = _read(tmp_path, """\
+# Quadray coordinates
+
+## Overview
+
+Quadrays use four basis vectors[^1] and relate to synergetics[^2][^3].
+
+[^1]: https://www.grunch.net/synergetics/quadintro.html
+
+[^2]: https://www.minortriad.com/quadray.html
+
+[^3]: https://en.wikipedia.org/wiki/Synergetics_(Fuller)
+""", "quadray.md")
+    assert len(report.references) == 3
+    assert [c.ref_ids for c in report.sections[0].paragraphs[0].citations] == [["1"], ["2"], ["3"]]
+
+
+def test_an_elife_page_banner_printed_as_a_heading_is_no_section(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# An open-source tool for automated sleep staging
+
+# Introduction
+
+Sleep staging is slow (Rosenberg & Van Hout, 2013).
+
+# Results
+
+It works.
+
+# Tools and resources Neuroscience
+
+More results.
+
+# Discussion
+
+Done.
+
+# References
+
+Rosenberg, R. S., & Van Hout, S. (2013). The American Academy of Sleep Medicine inter-scorer reliability program. Journal
+of Clinical Sleep Medicine, 9, 81–87.
+""", "yasa.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Results", "Discussion"]

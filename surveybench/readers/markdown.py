@@ -427,6 +427,9 @@ _PAGE_HEADING = re.compile(r"^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$"
 # (a journal's article-type label alone: "Review", "Systematic Review", "Original Research")
 # a field and its value -- an identifier with a digit and no space -- as a line of its own
 _METADATA_FIELD = re.compile(r"^[A-Z][A-Za-z]+(?:\s[A-Za-z]+){0,2}:\s*(?=\S*\d)\S{2,80}$")
+_ARTICLE_TYPE_BANNER = re.compile(
+    r"^(?:research\s+article|tools\s+and\s+resources|research\s+advance|short\s+report|review\s+article|feature\s+article)"
+    r"(?-i:\s+[A-Z][\w,]*(?:\s+(?:and\s+)?[A-Z][\w,]*){0,4})$", re.I)  # (then the subject, capitalised)
 _BANNER = re.compile(
     r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
     r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
@@ -606,6 +609,11 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     in_order = tops[:3] == ["1", "2", "3"] and tops == [str(k) for k in range(1, len(tops) + 1)]
     if bold < 3 or (atx > 2 and (atx_numbered or not in_order or bold < 2 * atx)):
         return original
+    arabic = [t for t in tops if t.isdigit()]
+    if arabic and len(arabic) == len(tops) and not ("1" in arabic and "2" in arabic[arabic.index("1") :]):
+        # bold lines opening with numbers that number no sections ("**2 to achieve linear ...**", "**30 Seconds:**",
+        # "**100 Seconds:**" -- a wrapped line, a table's row labels): the sections are numbered 1, 2, ...
+        return original
     out = []
     after_refs = False
     for ln in lines:
@@ -680,8 +688,13 @@ def _small_capitals_apart(lines: list[str]) -> list[str]:
         elif m and i + 1 < len(lines) and _CAPITALS_LINE.match(lines[i + 1].strip()) and (m.group(1) or m.group(2) == "R"):
             out[i] = (m.group(1) or "") + m.group(2) + lines[i + 1].strip()
             out[i + 1] = ""
-        elif _PLAIN_ROMAN.match(text) and _SPLIT_CAPITAL.search(text) and text.upper() == text:
-            out[i] = _SPLIT_CAPITAL.sub(r"\1", text)
+        elif _SPLIT_CAPITAL.search(text) and text.upper() == text and len(text.split()) <= 16 and (
+                _PLAIN_ROMAN.match(text) or _PLAIN_NUMBERED.match(text) or _PLAIN_APPENDIX.match(text)
+                or _PLAIN_NAMED.match(_SPLIT_CAPITAL.sub(r"\1", text))):
+            # ICLR's small capitals in a PDF's text: "1 I NTRODUCTION", "R EFERENCES", "A R ELATED W ORKS" (an
+            # appendix's letter stays a word of its own: "A ALGORITHM PSEUDOCODE")
+            keep = 2 if _PLAIN_APPENDIX.match(text) and text[1:2] == " " else 0
+            out[i] = text[:keep] + _SPLIT_CAPITAL.sub(r"\1", text[keep:])
     return out
 
 
@@ -1262,6 +1275,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         if m and not headings and _BANNER.match(_clean_heading_text(m.group(2))):
             report.skip("journal banner heading before the title", m.group(2))
             continue  # "# RESEARCH ARTICLE" above "# <title>"
+        if m and _ARTICLE_TYPE_BANNER.match(_clean_heading_text(m.group(2))):
+            # eLife's page banner, the article's type and subject, made a heading mid-text: "# Tools and resources Neuroscience"
+            report.skip("journal page banner printed as a heading", m.group(2))
+            continue
         if m and not headings and _METADATA_FIELD.match(_clean_heading_text(m.group(2))):
             # "# Citation Key: Cook2023", "# DOI: 10.1101/2025.01.11": a tool's field above the title
             report.skip("metadata field printed as a heading before the title", m.group(2))
@@ -1954,8 +1971,9 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
     return True
 
 
-_LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[1\]\s+\S")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[\d++\]\s+\S")
+# (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
+_LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
 
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:

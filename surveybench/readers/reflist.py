@@ -270,6 +270,8 @@ _INDENT = re.compile(r"^[ \t]*")
 _BACK_REFERENCES = re.compile(
     r"^\s*(?:Cited by:\s*)?(?:(?:§\s?[A-Z]?[\d.]*\d|(?:item|Lemma|Corollary|Theorem|Proposition|Definition|Appendix|Remark|"
     r"Example|Assumption|Section|footnote)\s+[A-Z]?[\d.]*\w|\d+(?:st|nd|rd|th)\s+item)\s*[,.]?\s*)+$|^\s*Cited by:\s*$")
+_INVERTED_NAME = r"(?:(?:van|von|de|der|da|del|dos|le|la) )?[A-ZÀ-Þ][\w'’\-]+(?: i [A-ZÀ-Þ][\w'’\-]+)?, [A-ZÀ-Þ][\w'’\-]+(?: [A-Z]\.?| [A-ZÀ-Þ][\w'’\-]+)*"
+_ALL_INVERTED = re.compile(rf"{_INVERTED_NAME}(?:,\s+(?:and\s+)?{_INVERTED_NAME}|\s+and\s+{_INVERTED_NAME})+\.\s")
 _INITIAL_BEFORE = re.compile(r"\b[A-Z]\.\s*$")
 _NATBIB_INITIALS = r"[A-ZÀ-Þ]\.(?: ?-?[A-ZÀ-Þ]\.)*"
 _NATBIB_SURNAME = r"(?:(?:van|von|de|der|da|del|le|la) )?[^\W\d_][\w'’\-]*(?: [^\W\d_][\w'’\-]*)?"
@@ -1132,7 +1134,8 @@ _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a
 # an accent after punctuation or after "and" (the accent of the name before it): "Dyer.´ 2022.",
 # "Jelena Mitrovic, and´ Michael Granitzer"
 # -- or before a capital opening a word, the accent of that capital ("ˇLuboˇs P´astor": Luboš)
-_TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])")
+_TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])"
+                        rf"|(?<=, )[{TORN_DIACRITICS}](?= and | [A-Z])")  # "Torres, Jordi, ´ and Chang", "Michael, ´ Kavukcuoglu"
 # the accent of a surname's capital set between the surname's comma and its initial ("Ocal, ¨ A.": Öcal)
 # reads as letters of the surname: "Ocalee, A." (same length)
 _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-ZÀ-Þ]\.)")
@@ -1282,6 +1285,9 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                 # Bareinboim, E. and Pearl, J. Causal inference and the datafusion problem."
                 # (not after an initial: "..., 2017. K. He, X. Zhang" holds "He, X." inside "K. He")
                 ok = ok or bool(_NATBIB_NAMES.match(window) and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
+                # ICML 2018's natbib: every name inverted, given names in full -- "Bradbury, James, Merity, Stephen,
+                # Xiong, Caiming, and Socher, Richard. Quasi-recurrent neural networks."
+                ok = ok or bool(_ALL_INVERTED.match(window) and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
         if ok:
             out.append(pos)
             head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
