@@ -25,6 +25,11 @@ def _read(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
     return survey
 
 
+def _with_list(title: str, section: str, entries: list[str]) -> str:
+    """A one-section article whose reference list prints the entries one a paragraph (long lines built in pieces)."""
+    return f"# {title}\n\n## Introduction\n\n{section}\n\n## References\n\n" + "\n\n".join(entries) + "\n"
+
+
 def test_an_apa_group_author_opened_by_a_dotted_abbreviation(tmp_path: Path) -> None:
     survey = _read(tmp_path, """\
 # Adaptive stress testing
@@ -337,8 +342,8 @@ Territories.” Urban Studies 52 (8): 1414–33.
         "Pessoa, A.; Sadykov, R.; Uchoa, E.; and Vanderbeck, F. 2020. A generic exact solver for vehicle routing and related "
         "problems. Mathematical Programming , 183(1): 483-523.",
     ]
-    aaai = _read(tmp_path, "# Neural local search for routing\n\n## Introduction\n\nLearned heuristics came first (RL - Nazari "
-                 "et al. 2018; Kool et al. 2022).\n\n## References\n\n" + "\n\n".join(entries) + "\n", "aaai.md")
+    aaai = _read(tmp_path, _with_list("Neural local search for routing",
+                                      "Learned heuristics came first (RL - Nazari et al. 2018; Kool et al. 2022).", entries), "aaai.md")
     ids = {r.raw[:4]: r.id for r in aaai.references}
     (mark,) = aaai.sections[0].paragraphs[0].citations
     assert (mark.ref_ids, mark.unresolved) == ([ids["Naza"], ids["Kool"]], [])
@@ -606,8 +611,8 @@ def test_apa_list_of_a_text_extraction_group_authors_ligatures_footers_and_in_pr
         "Peden, R., & Turner, S. (2019). Belief in pigs' capacity to su ﬀer. Anthrozoös (in press) .Piazza, J. (2019). Why "
         "people love animals yet continue to eat them. Routledge.",
     ]
-    survey = _read(tmp_path, "# Meat-related cognitive dissonance\n\n## Introduction\n\nDissonance is reduced (Joy, 2011; "
-                   "Kalof et al., 1999).\n\n## References\n\n" + "\n\n".join(entries) + "\n", "mrcd.md")
+    survey = _read(tmp_path, _with_list("Meat-related cognitive dissonance", "Dissonance is reduced (Joy, 2011; Kalof et al., 1999).",
+                                        entries), "mrcd.md")
     assert [r.raw[:8] for r in survey.references] == [
         "Bénabou,", "Bilewicz", "Eldridge", "European", "Joy, M. ", "Kalof, L", "Peden, R", "Piazza, "]
 
@@ -663,11 +668,9 @@ Sokol, K. (2024). BenchmarkCards: standardized documentation. arXiv preprint arX
 
 # ---- dev21 (stop 25): pymupdf4llm and marker conversions, Perplexity-style exports --------------------------
 
-def test_iclr_small_capitals_in_plain_lines_and_bold_numbers_that_number_no_sections(tmp_path: Path) -> None:
+def test_iclr_small_capitals_in_plain_lines(tmp_path: Path) -> None:
     survey = _read(tmp_path, """\
 # EEG Mamba: bidirectional state space model
-
-**2 to achieve linear computational complexity, thereby reducing**
 
 A BSTRACT
 
@@ -676,10 +679,6 @@ We introduce a model.
 1 I NTRODUCTION
 
 EEG matters (Shoeibi et al., 2021).
-
-**30 Seconds:**
-
-**60 Seconds:**
 
 2 M ETHOD
 
@@ -710,9 +709,9 @@ def test_icml_2018_inverted_names_and_markdown_footnote_sources(tmp_path: Path) 
         "translation. In _ACL_, 2017a. Gehring, Jonas, Auli, Michael, Grangier, David, Yarats, Denis, and Dauphin, Yann N. "
         "Convolutional sequence to sequence learning. In _ICML_, 2017b.",
     ]
-    survey = _read(tmp_path, "# An empirical evaluation of convolutional and recurrent networks\n\n## Introduction\n\nRNNs "
-                   "skip (Campos et al., 2018) and convolutions translate (Gehring et al., 2017a;b).\n\n## References\n\n"
-                   + "\n\n".join(entries) + "\n", "tcn.md")
+    survey = _read(tmp_path, _with_list("An empirical evaluation of convolutional and recurrent networks",
+                                        "RNNs skip (Campos et al., 2018) and convolutions translate (Gehring et al., 2017a;b).", entries),
+                   "tcn.md")
     assert [r.raw[:12] for r in survey.references] == ["Bradbury, Ja", "Campos, Vict", "Gehring, Jon", "Gehring, Jon"]
     report = _read(tmp_path, """\
 # Quadray coordinates

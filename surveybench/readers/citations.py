@@ -171,6 +171,7 @@ ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
 ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _AFTER_A_NAME = re.compile(r"[^\W\d_],\s*$")
+_TWO_NAMES_COMMA = re.compile(r"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|et\s+al\.?)")
 _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
@@ -181,7 +182,7 @@ _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
     # (a comma before "et al." or before the second of two names: "Bonanno, et al. (2012)", "Lazarus, and Folkman (1986)")
-    rf"(?:,?\s+et\s+al\.?|,?\s+(?:and|&)\s+{_SURNAME}|(?:,\s+{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_SURNAME})?(?:['’]s)?)"
+    rf"(?:,?\s+et\s+al\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
     rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
     # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)"
     r"(?:\s*,\s*(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?)?\s*+[)\]]"
@@ -434,8 +435,10 @@ class Linker:
         for m in _AY_NARRATIVE.finditer(text):
             if any(a <= m.start() < b for a, b in spans):
                 continue
-            if "," in m.group("name") and _AFTER_A_NAME.search(text, max(0, m.start() - 30), m.start()):
-                continue  # "Cher- nozhukov, Chetverikov, and Kato (2013b)": the end of a longer list, torn at its start
+            if _TWO_NAMES_COMMA.fullmatch(m.group("name")) and _AFTER_A_NAME.search(text, max(0, m.start() - 30), m.start()):
+                # "Cher- nozhukov, Chetverikov, and Kato (2013b)", "Ernst, Arcaini, et al. (2019)": the end of a longer
+                # list (torn at its start, or more names than the pattern reads) -- no two-name citation of its own
+                continue
             ids, unresolved = [], []
             self._resolve_item(m.group("name"), m.group("years"), ids, unresolved)
             name, start = m.group("name"), m.start()

@@ -609,11 +609,6 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     in_order = tops[:3] == ["1", "2", "3"] and tops == [str(k) for k in range(1, len(tops) + 1)]
     if bold < 3 or (atx > 2 and (atx_numbered or not in_order or bold < 2 * atx)):
         return original
-    arabic = [t for t in tops if t.isdigit()]
-    if arabic and len(arabic) == len(tops) and not ("1" in arabic and "2" in arabic[arabic.index("1") :]):
-        # bold lines opening with numbers that number no sections ("**2 to achieve linear ...**", "**30 Seconds:**",
-        # "**100 Seconds:**" -- a wrapped line, a table's row labels): the sections are numbered 1, 2, ...
-        return original
     out = []
     after_refs = False
     for ln in lines:
