@@ -5,7 +5,7 @@ Run: python bench/readers_unseen.py --data /work/unseen
      [--json out.json] [--failures] [--before OLD_SRC]
      (OLD_SRC: a git revision, or a folder holding an older surveybench/)
 
-``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout16/``; default:
+``--data`` holds one folder per split (``dev/``, ``dev1b/``, ..., ``holdout19/``; default:
 $SURVEYBENCH_UNSEEN_DIR); the hand labels are tests/data/unseen/labels.json (the data card
 tests/data/unseen/README.md says where every file comes from and how to fetch it again; the files
 themselves are not in the project). Batches, each split by repository or topic into a tuning half
@@ -486,7 +486,7 @@ def table(scores: list[FileScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=os.environ.get("SURVEYBENCH_UNSEEN_DIR"),
-                    help="folder with one folder per split (dev/, dev1b/, ..., holdout16/) "
+                    help="folder with one folder per split (dev/, dev1b/, ..., holdout19/) "
                     "(default: $SURVEYBENCH_UNSEEN_DIR)")
     ap.add_argument("--split", choices=(*SPLITS, "tuning", "never-tuned", "all"), default="all")
     ap.add_argument("--labels", type=Path, default=LABELS)

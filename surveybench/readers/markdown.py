@@ -675,6 +675,7 @@ def _small_capitals_apart(lines: list[str]) -> list[str]:
     for i, ln in enumerate(lines):
         text = ln.strip()
         m = _LONE_CAPITAL_LINE.match(text)
+        appendix = None
         glued = _ROMAN_CAPITAL_GLUED.search(text) if i + 1 < len(lines) else None
         if glued and _CAPITALS_LINE.match(lines[i + 1].strip()):
             # the heading's first line glued to the paragraph before it: "...between partitions.IV . A" / "LGORITHM"
@@ -684,11 +685,11 @@ def _small_capitals_apart(lines: list[str]) -> list[str]:
             out[i] = (m.group(1) or "") + m.group(2) + lines[i + 1].strip()
             out[i + 1] = ""
         elif _SPLIT_CAPITAL.search(text) and text.upper() == text and len(text.split()) <= 16 and (
-                _PLAIN_ROMAN.match(text) or _PLAIN_NUMBERED.match(text) or _PLAIN_APPENDIX.match(text)
+                _PLAIN_ROMAN.match(text) or _PLAIN_NUMBERED.match(text) or (appendix := _PLAIN_APPENDIX.match(text))
                 or _PLAIN_NAMED.match(_SPLIT_CAPITAL.sub(r"\1", text))):
             # ICLR's small capitals in a PDF's text: "1 I NTRODUCTION", "R EFERENCES", "A R ELATED W ORKS" (an
             # appendix's letter stays a word of its own: "A ALGORITHM PSEUDOCODE")
-            keep = 2 if _PLAIN_APPENDIX.match(text) and text[1:2] == " " else 0
+            keep = 2 if appendix and text[1:2] == " " else 0
             out[i] = text[:keep] + _SPLIT_CAPITAL.sub(r"\1", text[keep:])
     return out
 
@@ -853,10 +854,10 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     list_item: tuple[int, str] | None = None  # the last numbered line that is no heading: (line, number)
     romans: set[int] = set()  # headings numbered in Roman (and their lettered subsections) ...
     appendix_last = -1  # the last lettered appendix heading read (0 for "A")
-    appendix_lines: dict[str, list[int]] = {}  # the lines that could be lettered appendix headings, by letter
-    for k, ln in enumerate(lines):
-        if (ap := _PLAIN_APPENDIX.match(ln.strip())) and len(ln.split()) <= 12 and _appendix_title(ap.group(2)):
-            appendix_lines.setdefault(ap.group(1), []).append(k)
+    appendix_at = [_PLAIN_APPENDIX.match(ln.strip()) for ln in lines]  # lines that may head a lettered appendix
+    # the last line that could open appendix "B": a run "A. ..." needs one after it
+    last_b = max((k for k, ap in enumerate(appendix_at) if ap and ap.group(1) == "B" and len(lines[k].split()) <= 12
+                  and _appendix_title(ap.group(2))), default=-1)
     arabic: set[int] = set()  # ... and in Arabic numbers
     for i, ln in enumerate(lines):
         text = ln.strip()
@@ -910,14 +911,13 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 romans.add(i)
                 letter_last += 1
             continue
-        ap = _PLAIN_APPENDIX.match(text)
+        ap = appendix_at[i]
         if ap and (in_refs or found) and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
             after = next((lines[k].strip() for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
             letter = ord(ap.group(1)) - ord("A")
             # its first subsection after it ("A.1 Preliminaries"), or the appendices' run in order: "A. Delayed
             # Proofs" with a "B. ..." line further on, then "B. Background ...", "C. ..." (_appendix_title)
-            in_run = _appendix_title(ap.group(2)) and (letter == appendix_last + 1 if appendix_last >= 0 else letter == 0 and any(
-                k > i for k in appendix_lines.get("B", ())))
+            in_run = _appendix_title(ap.group(2)) and (letter == appendix_last + 1 if appendix_last >= 0 else letter == 0 and last_b > i)
             if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after) or in_run:
                 found[i] = 1
                 in_refs = False

@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import (
+    GROUP_NAME,
     INITIALS_FIRST_YEAR,
     INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
@@ -210,10 +211,10 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
              for ln in lines]
     # arXiv's HTML (LaTeXML) ends each entry with its back-references, "Cited by: §1 ," / "§C.3 ,": links, no part of it
-    if any(_BACK_REFERENCES.match(ln) for ln in lines):
-        backrefs = [ln.strip() for ln in lines if _BACK_REFERENCES.match(ln)]
-        res = _split_reference_lines([ln for ln in lines if not _BACK_REFERENCES.match(ln)])
-        res.skipped.append(("back-references after the entries ('Cited by: §1')", f"{len(backrefs)} lines"))
+    backrefs = [bool(_BACK_REFERENCES.match(ln)) for ln in lines]
+    if any(backrefs):
+        res = _split_reference_lines([ln for ln, b in zip(lines, backrefs) if not b])
+        res.skipped.append(("back-references after the entries ('Cited by: §1')", f"{sum(backrefs)} lines"))
         return res
     hung = _hanging_indent_entries(lines)
     if hung is not None:
@@ -262,9 +263,6 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if cut is not None:
         return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
-
-
-_INDENT = re.compile(r"^[ \t]*")
 
 
 _BACK_REFERENCES = re.compile(
@@ -1282,12 +1280,11 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                 # one name alone ("Wang X. Title.") opens an entry here too: the entry before ended with its year
                 ok = bool(v and v.group("v") and (_plain_vancouver(v.group("v"), window) or "," not in v.group("v")))
                 # ICML's natbib: surnames first with their initials, then the title -- "... Law Review, 19:317, 1964.
-                # Bareinboim, E. and Pearl, J. Causal inference and the datafusion problem."
+                # Bareinboim, E. and Pearl, J. Causal inference and the datafusion problem." -- or, ICML 2018's, every
+                # name inverted with given names in full: "Bradbury, James, Merity, Stephen, ..., and Socher, Richard."
                 # (not after an initial: "..., 2017. K. He, X. Zhang" holds "He, X." inside "K. He")
-                ok = ok or bool(_NATBIB_NAMES.match(window) and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
-                # ICML 2018's natbib: every name inverted, given names in full -- "Bradbury, James, Merity, Stephen,
-                # Xiong, Caiming, and Socher, Richard. Quasi-recurrent neural networks."
-                ok = ok or bool(_ALL_INVERTED.match(window) and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
+                ok = ok or bool((_NATBIB_NAMES.match(window) or _ALL_INVERTED.match(window))
+                                and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
         if ok:
             out.append(pos)
             head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
@@ -1335,8 +1332,7 @@ _LINE_GOES_ON = re.compile(
 _INITIALS = r"[A-Z]\.(?:[\s\-]?[A-Z]\.){0,3}+"  # "J.", "J.F.", "J. A.", "J.-L."
 # a group author, two capitalised words or more, after an entry's end: "Hong Kong Census and Statistics
 # Department, 2020. Hong Kong Monthly Digest of Statistics.", "United States Census Bureau (2019). Quick Facts."
-_ELSEVIER_GROUP = re.compile(
-    r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}(?:,\s(?:19|20)\d{2}[a-z]?|\s\((?:19|20)\d{2}[a-z]?\))\.\s")
+_ELSEVIER_GROUP = re.compile(rf"{GROUP_NAME}(?:,\s(?:19|20)\d{{2}}[a-z]?|\s\((?:19|20)\d{{2}}[a-z]?\))\.\s")
 _ELSEVIER_LINE = re.compile(
     rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]er)\s)?[A-ZÀ-Þ][\w'’\-]++,\s{_INITIALS}"
     rf"(?:,?\s(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|&|and)\s)?[A-ZÀ-Þ][\w'’\-]++,?\s{_INITIALS}){{0,30}}+"

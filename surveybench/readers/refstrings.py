@@ -810,10 +810,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
         t = _title_sentence(prose[g.end() :].strip())
         if t:
             out.title, out.style = t, "initials-first-year"
-            out.authors = split_authors(prose[: g.end()].rsplit("(", 1)[0].strip())
-            year = re.search(r"\(((?:19|20)\d{2})([a-z])?\)$", prose[: g.end()])
-            if year:
-                out.year, out.year_suffix = int(year.group(1)), year.group(2)
+            out.authors = split_authors(prose[: g.start("y") - 1].strip())  # (the names before "(2003)")
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
     # ... or a group author of several words: "Hong Kong Census and Statistics Department, 2020. Title."
@@ -1047,18 +1045,19 @@ _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
-# a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
 # natbib's author-year list as arXiv's HTML (LaTeXML) prints it: the names, initials first, then the year
 # in parentheses and the title on the next line -- "R. A. Adams and J. J. Fournier (2003)", "J. Altschuler,
 # F. Bach, A. Rudi, and J. Niles-Weed (2019)", "M. Martinez Taboada and E. H. Kennedy (2023)"
 _INITIAL_FIRST_NAME = r"(?:[A-Z]\.(?:\s?-?[A-Z]\.){0,2}\s)(?:(?:van|von|de|del|der|den|da|du|le|la|di)\s)*[A-ZÀ-Þ][\w'’\-]+(?:\s[A-ZÀ-Þ][\w'’\-]+)?"
 INITIALS_FIRST_YEAR = re.compile(
     rf"{_INITIAL_FIRST_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_INITIAL_FIRST_NAME}){{0,40}}(?:,?\s+et\s+al\.)?"
-    r"\s\((?:19|20)\d{2}[a-z]?\)(?=\s|$)")
+    r"\s\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)(?=\s|$)")
 
 
-_GROUP_COMMA_YEAR = re.compile(
-    r"(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
+# a group author of two capitalised words or more: "Hong Kong Census and Statistics Department", "R Core Team"
+GROUP_NAME = r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}"
+_GROUP_COMMA_YEAR = re.compile(rf"(?P<a>{GROUP_NAME}),\s(?P<y>(?:19|20)\d{{2}})(?P<s>[a-z])?\.\s")
+# a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
 SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
