@@ -14,20 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from surveybench.model import Survey
-from surveybench.readers import read_survey_report
-
-
-def _read(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    survey, _ = read_survey_report(path)
-    return survey
-
-
-def _with_list(title: str, section: str, entries: list[str]) -> str:
-    """A one-section article whose reference list prints the entries one a paragraph (long lines built in pieces)."""
-    return f"# {title}\n\n## Introduction\n\n{section}\n\n## References\n\n" + "\n\n".join(entries) + "\n"
+from tests.reader_helpers import read_text as _read
+from tests.reader_helpers import with_list as _with_list
 
 
 def test_an_apa_group_author_opened_by_a_dotted_abbreviation(tmp_path: Path) -> None:

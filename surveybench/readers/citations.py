@@ -432,6 +432,19 @@ class Linker:
                     CitationMark(marker=original[g.start() : g.end()], start=g.start(), end=g.end(), ref_ids=ids, unresolved=unresolved)
                 )
                 spans.append((g.start(), g.end()))
+        if "](#" in original:
+            # an in-page link whose words are one citation, its parentheses left out: eLife's narrative
+            # "*[Sun et al., 2017](#page-22-3)* reported ..." (unlinked above, the words keep their place)
+            for g in _ANCHOR_LINK.finditer(original):
+                item = _AY_ITEM.fullmatch(text, g.start(1), g.end(1))
+                if not item or any(a <= g.start() < b for a, b in spans):
+                    continue
+                ids, unresolved = [], []
+                self._resolve_item(item.group("name"), item.group("years"), ids, unresolved)
+                self._style("author-year")
+                marks.append(CitationMark(marker=original[g.start() : g.end()], start=g.start(), end=g.end(), ref_ids=ids,
+                                          unresolved=unresolved))
+                spans.append((g.start(), g.end()))
         for m in _AY_NARRATIVE.finditer(text):
             if any(a <= m.start() < b for a, b in spans):
                 continue

@@ -609,6 +609,11 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     in_order = tops[:3] == ["1", "2", "3"] and tops == [str(k) for k in range(1, len(tops) + 1)]
     if bold < 3 or (atx > 2 and (atx_numbered or not in_order or bold < 2 * atx)):
         return original
+    if "1" not in tops and _roman_plain_headings(lines):
+        # bold lines whose numbers number no sections ("**30 Seconds:**", a table's row labels; "**2 to achieve
+        # ...**", a wrapped line) beside plain lines numbered I., II., III. in order ("I. I NTRODUCTION"): those
+        # are the sections, for the plain-text reader
+        return original
     out = []
     after_refs = False
     for ln in lines:
@@ -658,6 +663,12 @@ _PLAIN_APPENDIX = re.compile(r"^(?:Appendix\s+)?([A-H])[.:]?\s+([A-Z][^\n]{1,90}
 _LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
 _ROMAN_CAPITAL_GLUED = re.compile(r"(?<=[.!?])\s?((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s([A-Z])$")
 _CAPITALS_LINE = re.compile(r"^[A-Z][A-Z0-9 ,:&'’\-–]{2,100}$")
+
+
+def _roman_plain_headings(lines: list[str]) -> bool:
+    """Whether plain lines of the file number sections I., II., III. in order (small capitals joined)."""
+    values = [_roman_value(m.group(1)) for ln in _small_capitals_apart(lines) if (m := _PLAIN_ROMAN.match(ln.strip()))]
+    return values[:3] == [1, 2, 3]
 
 
 def _roman_value(numeral: str) -> int:

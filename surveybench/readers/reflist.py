@@ -268,8 +268,11 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
 _BACK_REFERENCES = re.compile(
     r"^\s*(?:Cited by:\s*)?(?:(?:§\s?[A-Z]?[\d.]*\d|(?:item|Lemma|Corollary|Theorem|Proposition|Definition|Appendix|Remark|"
     r"Example|Assumption|Section|footnote)\s+[A-Z]?[\d.]*\w|\d+(?:st|nd|rd|th)\s+item)\s*[,.]?\s*)+$|^\s*Cited by:\s*$")
-_INVERTED_NAME = r"(?:(?:van|von|de|der|da|del|dos|le|la) )?[A-ZÀ-Þ][\w'’\-]+(?: i [A-ZÀ-Þ][\w'’\-]+)?, [A-ZÀ-Þ][\w'’\-]+(?: [A-Z]\.?| [A-ZÀ-Þ][\w'’\-]+)*"
-_ALL_INVERTED = re.compile(rf"{_INVERTED_NAME}(?:,\s+(?:and\s+)?{_INVERTED_NAME}|\s+and\s+{_INVERTED_NAME})+\.\s")
+_INVERTED_SURNAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la) ){0,2}[A-ZÀ-Þ][\w'’\-]+(?: i [A-ZÀ-Þ][\w'’\-]+)?"
+_INVERTED_NAME = rf"{_INVERTED_SURNAME}, [A-ZÀ-Þ][\w'’\-]+(?: [A-Z]\.?| [A-ZÀ-Þ][\w'’\-]+)*"
+# (or one author alone, a given name in full and a middle initial: "Elman, Jeffrey L. Finding structure in time.")
+_ALL_INVERTED = re.compile(rf"{_INVERTED_NAME}(?:,\s+(?:and\s+)?{_INVERTED_NAME}|\s+and\s+{_INVERTED_NAME})+\.\s"
+                           rf"|{_INVERTED_SURNAME}, [A-ZÀ-Þ][a-zß-ÿ][\w'’\-]+ [A-Z]\.\s(?=[A-Z])")
 _INITIAL_BEFORE = re.compile(r"\b[A-Z]\.\s*$")
 _NATBIB_INITIALS = r"[A-ZÀ-Þ]\.(?: ?-?[A-ZÀ-Þ]\.)*"
 _NATBIB_SURNAME = r"(?:(?:van|von|de|der|da|del|le|la) )?[^\W\d_][\w'’\-]*(?: [^\W\d_][\w'’\-]*)?"
@@ -969,6 +972,9 @@ _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
 # capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
 _CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
 _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_CAPITALS}])")
+# a Markdown link closing an entry's URL ("URL [https://...](https://...Paper-Conference.pdf) Ke Yi, Yansen Wang"):
+# the link's ")" follows neither a period nor a letter
+_LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{_CAPITALS}])")
 
 
 # a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL
@@ -1133,7 +1139,8 @@ _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a
 # "Jelena Mitrovic, and´ Michael Granitzer"
 # -- or before a capital opening a word, the accent of that capital ("ˇLuboˇs P´astor": Luboš)
 _TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])"
-                        rf"|(?<=, )[{TORN_DIACRITICS}](?= and | [A-Z])")  # "Torres, Jordi, ´ and Chang", "Michael, ´ Kavukcuoglu"
+                        rf"|(?<=, )[{TORN_DIACRITICS}](?= and | [A-Z])"  # "Torres, Jordi, ´ and Chang", "Michael, ´ Kavukcuoglu"
+                        rf"|(?<=\band )[{TORN_DIACRITICS}](?= [A-Z])")  # "Austin, and ´ Hager, Gregory D."
 # the accent of a surname's capital set between the surname's comma and its initial ("Ocal, ¨ A.": Öcal)
 # reads as letters of the surname: "Ocalee, A." (same length)
 _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-ZÀ-Þ]\.)")
@@ -1162,7 +1169,7 @@ _APA_GROUP = re.compile(
     r"(?:(?:[A-Z]\.){2,4}(?=\s)|[A-Z][\w&\-]*)(?::?\s(?:of|for|and|the|&|de|del|la|las|los|y|et|des|du|für|und|"
     r"[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
-_PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
+_PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|dos|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
 _ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
 # an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
@@ -1190,8 +1197,11 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     """Positions where an entry begins: start of text or after a sentence/URL end, followed by
     an author list that is followed by what the style puts after the authors."""
     cands = [0] + [m.end() for m in _SENT_BOUNDARY.finditer(text)]
+    if "](" in text:
+        cands = sorted(set(cands) | {m.end() for m in _LINK_BOUNDARY.finditer(text)})
     lower: set[int] = set()
-    if style in ("apa", "elsevier"):
+    if style in ("apa", "elsevier", "year-last"):
+        # (ICML's all-inverted names too: "... In NIPS, 2014. van den Oord, Aaron, Dieleman, Sander, ...")
         cands = sorted(set(cands) | {m.end() for m in _PARTICLE_BOUNDARY.finditer(text)})
     # entries glued by the converter ("... 2004.Kyu Lee", "... 1234–1245.Smith, A. B."): after a
     # number, a bracket or an initial's period -- judged like any other start below

@@ -325,6 +325,8 @@ TORN_DIACRITICS = "¨´˜ˆ¸˘˙˚˝ˇ¯˛`"  # accents a PDF converter sets ap
 # anchez" (a capital alone is no word of its own before a lower-case one, but for "A" and "I")
 _TORN_WORD = re.compile(
     rf"(?<![^\W\d_{TORN_DIACRITICS}])(?![AI])[{_UP}](?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]{{2,}}+(?![^\W\d_{TORN_DIACRITICS}]))"
+    # (and the accents torn further on in it: "G ´ ul ¨ c¸ ehre")
+    rf"(?:\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ][a-zß-ÿ]{{0,4}}+(?![^\W\d_{TORN_DIACRITICS}]))*+"
     # a line break's hyphen before the accent: the rest of the name whatever its length ("Val-¨ gaerts")
     rf"|(?<![^\W\d_{TORN_DIACRITICS}])[{_UP}][^\W\d_{TORN_DIACRITICS}]*+-\s?[{TORN_DIACRITICS}]\s?[a-zß-ÿ]++"
     rf"(?![^\W\d_{TORN_DIACRITICS}])"
@@ -348,7 +350,8 @@ _TORN_SMALL = re.compile(
 
 
 _ACCENTED_I = {"´": "í", "`": "ì", "¨": "ï", "ˆ": "î"}
-_ACCENT_DOTLESS_I = re.compile(r"([^\W\d_]*)([´`¨ˆ])\s?ı([^\W\d_]*)")
+# (the converter's space before the accent too: "Lo ¨ ıc", "Koutn ´ ık", "C ´ ıcero")
+_ACCENT_DOTLESS_I = re.compile(r"([^\W\d_]*)\s?([´`¨ˆ])\s?ı([^\W\d_]*)")
 
 
 def mend_torn_words(text: str, *, same_length: bool = True, pad: str = " ") -> str:
@@ -402,7 +405,8 @@ def mend_ocr_years(text: str) -> str:
 
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=\s|$)")
-_TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]")  # "Dyer.´ 2022.", "and´ Michael"
+# (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
+_TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
 
 
 def fold(text: str) -> str:
@@ -580,7 +584,7 @@ _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 # (possessive runs: a name's letters are read one way, so a line that is no entry fails fast)
 _GIVEN = r"(?:[A-ZÀ-Þ][a-zß-ÿﬀ-ﬆ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿﬀ-ﬆ'’]++)*+|[A-Z]\.(?:\s?-?[A-Z]\.)*+|[A-Z](?=\s\())"
 # (a family name holds a lower-case letter: "Rahman MM, Lendel C (2021)" is Vancouver's, its initials no name)
-_FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]i|[Dd]a|[Ll]e|[Ll]a)\s)*+[A-ZÀ-Þ](?=[\w'’\-]*[a-zß-ÿ])[\w'’\-]++"
+_FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]i|[Dd]a|[Dd]os|[Ll]e|[Ll]a)\s)*+[A-ZÀ-Þ](?=[\w'’\-]*[a-zß-ÿ])[\w'’\-]++"
 _NATURAL = rf"(?:{_GIVEN}\s){{1,4}}{_FAMILY}"
 _INVERTED_HEAD = re.compile(rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:\s[A-Z](?=$|,))?(?:,\s(?:Jr|Sr)\.)?")
 INVERTED_FIRST_NAME = re.compile(
@@ -588,6 +592,24 @@ INVERTED_FIRST_NAME = re.compile(
     rf"{_FAMILY}(?:\s{_FAMILY})?,\s\s?{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:,\s(?:Jr|Sr)\.)?"
     rf"(?:,\s\s?{_NATURAL}){{0,12}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
     r"(?:\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[,.:]?\s|,\s(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?,\s)")
+
+
+# one name of ICML's all-inverted lists: the family name, a comma, given names of which one at least is a word
+# ("Hinton, Geoffrey E", "Subakan, Y Cem", "Gers, Felix A"; "Smith, J." is APA's, no name of these lists) -- a
+# middle initial ends the name (the title may follow it: "Hinton, Geoffrey E. Layer normalization.")
+_GIVEN_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿ'’]++)*+"
+_GIVEN_NAMES = rf"(?:[A-Z]\.?\s)?{_GIVEN_WORD}(?:\s{_GIVEN_WORD})*(?:\s[A-Z]\.?(?![\w'’]))?"
+_ONE_INVERTED = re.compile(rf"{_FAMILY}(?:\s(?:i\s)?{_FAMILY})?,\s\s?{_GIVEN_NAMES}")
+# the whole list -- one name, or names whose last one, after "and", is inverted too (ACL's "Yupeng Chang, Xu Wang,
+# ..., and Xing Xie." pairs up as "Surname, Given" but for its last) -- closed by a period, then a title's first
+# letter (a year there is another style's)
+_ALL_INVERTED_NAMES = re.compile(
+    rf"(?P<a>(?:{_ONE_INVERTED.pattern},\s\s?){{0,40}}{_ONE_INVERTED.pattern},?\s(?:and|&)\s{_ONE_INVERTED.pattern}"
+    # (one name alone has a one-word family name and no name or initial after it: ACL's "Ben Mildenhall, Pratul P.
+    # Srinivasan, Matthew Tancik, ..." reads "Mildenhall, Pratul P." there, Chicago's "Eichholtz, Piet M. A., Nils
+    # Gugler, and Nils Kok. 2011." "Eichholtz, Piet M.")
+    rf"|{_FAMILY},\s\s?{_GIVEN_NAMES}(?=\.?\s(?![A-Z][\w'’\-]*,|[A-Z]\.)))"
+    rf"(?:(?<=\.)|\.)\s(?=[A-Z\"“_*])")
 
 
 _ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
@@ -723,6 +745,19 @@ def parse_reference_string(raw: str) -> ParsedRef:
             authors = ([inverted.group(0)] if inverted else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
             out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
             out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
+            return out
+
+    # 00d. ICML 2017-18's natbib: every name inverted, given names in full, then the title, the year last:
+    #      "Ba, Lei Jimmy, Kiros, Ryan, and Hinton, Geoffrey E. Layer normalization. arXiv:1607.06450, 2016."
+    #      (a middle initial's period hides the names' end from the sentence split; each name its own author)
+    g = _ALL_INVERTED_NAMES.match(prose)
+    if g:
+        t = _title_sentence(prose[g.end() :], min_words=1)
+        years = [(int(y.group(1)), y.group(2)) for y in re.finditer(r"(?<!\d)((?:19|20)\d{2})([a-z])?(?!\d)", prose[g.end() :])]
+        if t and years:
+            out.title, out.style = t, "all-inverted"
+            out.authors = [n.group(0) for n in _ONE_INVERTED.finditer(g.group("a"))]
+            out.year, out.year_suffix = years[-1]
             return out
 
     # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."

@@ -1,0 +1,21 @@
+"""Helpers the reader tests share: write a Markdown text to a file and read it as a survey."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from surveybench.model import Survey
+from surveybench.readers import read_survey_report
+
+
+def read_text(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
+    """The survey read from ``text`` saved as ``tmp_path / name``."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    survey, _ = read_survey_report(path)
+    return survey
+
+
+def with_list(title: str, section: str, entries: list[str]) -> str:
+    """A one-section article whose reference list prints the entries one a paragraph (long lines built in pieces)."""
+    return f"# {title}\n\n## Introduction\n\n{section}\n\n## References\n\n" + "\n\n".join(entries) + "\n"
