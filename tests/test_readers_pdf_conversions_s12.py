@@ -7,7 +7,11 @@ Hinton, Geoffrey E. Layer normalization."), with stray blank lines inside entrie
 with spaces around them ("Barrault, Lo ¨ ıc", "and ´ Hager"), one author alone with a middle initial
 ("Elman, Jeffrey L.") and a name opened by two particles ("van den Oord, Aaron"); a NeurIPS entry
 ending in a Markdown link right before the next entry's names; eLife's narrative citations printed as
-in-page links without parentheses ("*[Sun et al., 2017](#page-22-3)* reported ...").
+in-page links without parentheses ("*[Sun et al., 2017](#page-22-3)* reported ..."). From dev22: docling's
+flat headings after a journal's title page, capitals over subsections but for acronyms ("ECT"), and a
+Baishideng list numbering each entry after it; The Lancet's "Summary" (its abstract) and numbers bare after
+the list's bullets ("- 1 Ward S"); a plain-text report's chapters ("Chapter 2: ..."), its contents list and a
+heading the text wraps; an executive summary with its recommendation.
 
 Expected values are read off the text by hand.
 """
@@ -143,3 +147,154 @@ def test_an_in_page_link_as_a_narrative_citation(tmp_path: Path) -> None:
     assert [r.year for r in refs] == [2017, 2018]
     (paragraph,) = [p for _s, p in survey.paragraphs() if "reported an algorithm" in p.text]
     assert [m.ref_ids for m in paragraph.citations] == [[refs[0].id], [refs[1].id]]
+
+
+def test_docling_flat_headings_after_a_journal_title_page_and_numbers_after_the_entries(tmp_path: Path) -> None:
+    """A Baishideng review through docling: every heading at one depth, the journal's title page first,
+    sections in capitals over subsections ("ECT" is an acronym, no section), each entry's number after it."""
+    survey = read_text(tmp_path, """\
+## World Journal of Clinical Cases
+
+## Major depressive disorder: Validated treatments and future challenges
+
+## Country/Territory of origin: France
+
+## INTRODUCTION
+
+Depression is a leading cause of disability[1,2].
+
+## PHARMACOTHERAPY
+
+Antidepressants were discovered by chance[3].
+
+## Tricyclic antidepressants
+
+TCAs were the first[2].
+
+## SOMATIC TREATMENTS
+
+Stimulation helps some patients[3].
+
+## ECT
+
+Electroconvulsive therapy is the oldest[1].
+
+## CONCLUSION
+
+Many treatments exist.
+
+## REFERENCES
+
+- WHO .   The global burden of disease: 2004 update [Internet]. [cited 29 March 2021]. Available from: https://www.who.int/ 1
+- Lépine JP , Briley M. The increasing burden of depression. Neuropsychiatr Dis Treat 2011; 7 : 3-7 [PMID: 21750622 DOI: 10.2147/NDT.S19617] 2
+- Domino EF . History of modern psychopharmacology: a personal view. Psychosom Med 1999; 61 : 591-598 [PMID: 10511010] 3
+
+## Published by Baishideng Publishing Group Inc
+
+7041 Koll Center Parkway, Suite 160, Pleasanton, CA 94566, USA
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "INTRODUCTION", "PHARMACOTHERAPY", "SOMATIC TREATMENTS", "CONCLUSION"]
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert survey.references[1].raw.startswith("Lépine JP , Briley M.") and not survey.references[1].raw.endswith(" 2")
+
+
+def test_the_lancet_summary_and_bare_numbers_after_bullets(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+## Lancet 2009; 373: 746-58
+
+## Comparative efficacy and acceptability of 12 new-generation antidepressants
+
+## Summary
+
+Background Conflicting results.
+
+## Introduction
+
+Several new drugs have been introduced [1].
+
+## Methods
+
+## Study selection and data collection
+
+We searched trials [2].
+
+## Results
+
+Mirtazapine was more efficacious [3].
+
+## Discussion
+
+These findings matter.
+
+## References
+
+- 1 Ward S, Lloyd Jones M, Pandor A, et al. A systematic review of statins. Health Technol Assess 2007; 11: 1-160.
+- 2 Puech A, Montgomery SA, Prost JF. Milnacipran, a new serotonin and noradrenaline reuptake inhibitor. Int Clin Psychopharmacol 1997; 12: 99-108.
+- 3 Smith D, Dempster C, Glanville J. Efficacy and tolerability of venlafaxine. Br J Psychiatry 2002; 180: 396-404.
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Introduction", "Methods", "Results", "Discussion"]
+    assert [(r.numbers, r.raw[:8]) for r in survey.references] == [(["1"], "Ward S, "), (["2"], "Puech A,"), (["3"], "Smith D,")]
+
+
+def test_plain_text_chapters_a_contents_list_and_a_heading_the_text_wraps(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Climate Change And Adaptation In African Agriculture
+
+Table of Contents
+
+Chapter 1: Introduction ........................................................ 7
+Chapter 2: Integrating climate change into national development plans and sector strategies . 15
+2.1 National development plans ................................................. 15
+Chapter 3: Conclusion and recommendations ............................... 43
+
+Executive summary
+1.
+Background
+This study set out to identify how information from climate models is used in practice in Africa.
+
+Chapter 1: Introduction
+Agriculture supports most livelihoods in the region, and climate threatens it (Boko et al., 2007).
+
+Chapter 2: Integrating climate change into national
+development plans and sector strategies
+Governments have improved the adaptive capacity of farming communities in many ways (FAO, 2003).
+
+2.1 National development plans
+Plans name agriculture as a priority sector across East Africa and its neighbours (Boko et al., 2007).
+
+Chapter 3: Conclusion and recommendations
+Climate data must reach the users who need them in time to act (FAO, 2003).
+
+References
+Boko M, Niang I, Nyong A. 2007. Africa. In: Climate Change 2007: Impacts, Adaptation and Vulnerability. Cambridge University Press.
+FAO. 2003. World agriculture: towards 2015/2030. Rome: Food and Agriculture Organization.
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction", "Integrating climate change into national development plans and sector strategies",
+        "Conclusion and recommendations"]
+
+
+def test_an_executive_summary_with_its_recommendation_is_no_section(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Should elite sport allow performance-enhancing technologies?
+
+## Executive summary and recommendation
+
+Allow some, under conditions [1].
+
+## Exactly six pro and six con arguments
+
+Fairness is contested [1], safety too [2].
+
+## Policy framework
+
+Regulate by risk [2].
+
+## Sources
+
+1. https://www.wada-ama.org/en/prohibited-list
+2. https://doi.org/10.1136/bjsports-2019-101234
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Exactly six pro and six con arguments", "Policy framework"]

@@ -36,8 +36,9 @@ LABELS = ROOT / "tests" / "data" / "unseen" / "labels.json"
 # pdf-survey: PDF conversions of surveys and reviews; pdf-article: of research articles (batches 2 and 4)
 FAMILIES = {"pdf-survey", "pdf-article", "deep-research", "generator"}
 SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12",
-          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
-          "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21")
+          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
+          "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13",
+          "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21")
 TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
          "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23"}
 NEVER_TUNED = {"holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14",

@@ -440,13 +440,17 @@ _BANNER = re.compile(
 _BACK_MATTER = re.compile(
     r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*[:–—]\s*\S", re.I)
 # "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
-_EXEC_SUMMARY = re.compile(r"^(?:executive\s+summary|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)(?:\s*[:—–]\s*\S.*)?$", re.I)
+# ("Executive summary and recommendation": the summary with the report's advice)
+_EXEC_SUMMARY = re.compile(
+    r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)"
+    r"(?:\s*[:—–]\s*\S.*)?$", re.I)
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
     r"|^correspond(?:ence|ing\s+authors?)$|^ethic(?:s|al)\s+(?:approval|declarations?|standards)$|^compliance\s+with\s+ethical\s+standards$"
     r"|^figures?\s+and\s+tables?$"  # (GROBID's TEI to Markdown gathers the captions under this heading)
-    r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$",
+    r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$"
+    r"|^published\s+by\s",  # a journal's imprint page after the list: "Published by Baishideng Publishing Group Inc"
     re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
@@ -640,6 +644,8 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
 _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
+_PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
+_TOC_LEADER = re.compile(r"(?:\s\.|\.{2,}|…)[\s.…]*\d{1,4}$")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
@@ -870,6 +876,16 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     last_b = max((k for k, ap in enumerate(appendix_at) if ap and ap.group(1) == "B" and len(lines[k].split()) <= 12
                   and _appendix_title(ap.group(2))), default=-1)
     arabic: set[int] = set()  # ... and in Arabic numbers
+    # a report's chapters ("Chapter 1: Introduction", "Chapter 2: Research approach"), numbered 1, 2, ... in order
+    # (its contents list aside): the top level -- numbered lines before the first (an executive summary's points
+    # "1." / "Background") are none
+    chapters: dict[int, int] = {}
+    for i, ln in enumerate(lines):
+        if (c := _PLAIN_CHAPTER.match(ln.strip())) and not _TOC_LEADER.search(ln.strip()) and int(c.group(1)) == len(chapters) + 1:
+            chapters[i] = len(chapters) + 1
+    if len(chapters) < 2:
+        chapters = {}
+    first_chapter = min(chapters, default=-1)
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
@@ -877,11 +893,16 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue
         if in_fence or not text or i in number_lines:
             continue
+        if i in chapters:
+            found[i] = 1
+            arabic.add(i)
+            last, named_since, list_item = (chapters[i],), False, None
+            continue
         if first is None and re.search(r"[^\W\d_]{2}", text):
             first = i
             continue
-        if len(text) > 110:
-            continue
+        if len(text) > 110 or _TOC_LEADER.search(text):
+            continue  # (a contents line, its page number after a leader: "2. Integrating ... strategies . 15")
         title_at = i
         if _PLAIN_NUMBER_ALONE.match(text) and not in_refs:
             # a heading's number on a line of its own, its title on the next line of text (two-column
@@ -898,7 +919,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         elif _PLAIN_NAMED.match(text):
             # a name printed on several lines of its own is a figure's label ("Method"), not a heading; nor is
             # one a table's cells follow (a column's head)
-            if named_counts[text.lower().rstrip(":")] == 1 and not _table_cells_after(lines, i):
+            # (before a report's first chapter, a name is a point of its summary: "1." / "Background")
+            if named_counts[text.lower().rstrip(":")] == 1 and not _table_cells_after(lines, i) and not (
+                    chapters and i < first_chapter and not text.lower().startswith("abstract")):
                 found[i] = 1
                 in_refs = bool(_REF_TITLE.match(text))
                 named_since = named_since or not text.lower().startswith("abstract")
@@ -949,7 +972,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if not arabic and not romans and _AFFILIATION.search(text):
             continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
-        if running[_PAGE_NUMBER_ENDS.sub("", text)] >= 3:
+        if running[_PAGE_NUMBER_ENDS.sub("", text)] >= 3 or (chapters and (i < first_chapter or len(num) == 1)):
             continue
         # in order: the next top-level number (or the one after, when a named heading took the next),
         # or the next subsection of the current one
@@ -981,11 +1004,22 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     if len(found) < max(2, len(atx) + 1):
         return original
     out = list(lines)
+    # the contents list's titles, whole on one line there ("2. Integrating climate change into national development
+    # plans and sector strategies . 15"): a heading the text wraps ("... into national" / "development plans and
+    # sector strategies") is joined when the contents print it so
+    # (a contents line may wrap too: "Chapter 4: Institutions ... and agricultural" / "adaptation........23")
+    contents = {_norm(_strip_num(_PLAIN_CHAPTER.sub(r"\1 \2", (lines[k - 1].strip() + " " if k and lines[k - 1].strip()[:1].isupper()
+                                                               and not _TOC_LEADER.search(lines[k - 1].strip()) and ln.strip()[:1].islower()
+                                                               else "") + _TOC_LEADER.sub("", ln.strip()))))
+                for k, ln in enumerate(lines) if _TOC_LEADER.search(ln.strip())}
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
+        if i in chapters:
+            title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if nxt and i + 1 not in found and _wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else ""):
+        if nxt and i + 1 not in found and (_wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else "")
+                                           or (contents and _norm(_strip_num(f"{title} {nxt}")) in contents)):
             title, out[i + 1] = f"{title} {nxt}", ""
         out[i] = "#" * (1 + depth) + " " + number + title
     for i in number_lines.values():
@@ -1118,9 +1152,12 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
     if len(found) < 2:
         found = {}
     names: dict[int, str] = {}  # plain named lines, their footnote mark dropped
+    # (none before the Markdown heading numbered 1: the sections start there -- "Background" before "## 1
+    # Introduction" is a point of the summary or the title page)
+    section_one = min((i for i, digits, _d in events if digits == (1,)), default=-1)
     for i in named:
         name = lines[i].strip().rstrip(":").lower()
-        if name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1 and not _table_cells_after(lines, i):
+        if i > section_one and name not in heading_names and sum(ln.strip().rstrip(":").lower() == name for ln in lines) == 1 and not _table_cells_after(lines, i):
             found[i] = top_depth
             m = _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":"))
             names[i] = lines[i].strip()[: m.start("mark")] if m and m.group("mark") else lines[i].strip()
@@ -1417,7 +1454,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     first_top = next((h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()), None)
     opens_with_one = numbered_body and first_top == "1"
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
-    refs_seen = seen_conclusion = content_seen = False
+    refs_seen = seen_conclusion = content_seen = top_seen = False
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first_item = _first_item_number(lines[h.line + 1 : end])
@@ -1465,6 +1502,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # a report's "Executive Summary" before its first section (numbered or not) is its
             # abstract; after other sections it is one of them
             or ((numbered_body or not content_seen) and h.number is None and _EXEC_SUMMARY.match(title_clean))
+            # a research article's abstract under "Summary" (The Lancet, Cell) right before its introduction
+            or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
+                and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
             or _MORE_NON_CONTENT.match(title_clean)
             or is_non_content_title(h.raw)
             or is_non_content_title(title_clean)
@@ -1472,6 +1512,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             or (parent is not None and not parent.is_content)
         )
         content_seen = content_seen or is_content
+        top_seen = top_seen or (is_content and level == 1)  # (the title page's headings a level down are not)
         sec = Section(
             index=len(doc.sections) + 1,
             level=level,
@@ -1767,11 +1808,22 @@ def _converter_depths(kept: list[_Heading]) -> None:
     if len(content) < 4 or len({h.depth for h in content}) != 1 or any(h.number for h in body):
         return
     titles = [_clean_heading_text(h.title) for h in content]
-    caps = [t.upper() == t and any(c.isalpha() for c in t) for t in titles]
+    # (a name in capitals, not an acronym: "SOMATIC TREATMENTS", "RESULTS" over "ECT", "VNS")
+    caps = [t.upper() == t and (len(t.split()) > 1 or sum(c.isalpha() for c in t) >= 6) for t in titles]
     # marker may join a section's name and its first subsection's on one line: "## Methods Ethics",
     # "## Results Associations Between Stressors And ..." -- an IMRaD name, then a capitalised name
     joined = [None if _IMRAD.match(t.rstrip(" :.")) else _IMRAD_JOINED.match(t) for t in titles]
     imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :.")) or j) for t, j in zip(titles, joined)]
+    # docling prints a journal's title page at the same depth before them ("## World Journal of Clinical Cases",
+    # the title, "## Country/Territory of origin:", "## Lancet 2009; 373: 746-58"): the top level is read from the
+    # first heading in capitals or with an IMRaD name on, among the first four, and those before it go one deeper
+    first = next((k for k, (c, i) in enumerate(zip(caps, imrad)) if c or i), 0)
+    if first > 3 or not (2 <= sum(caps[first:]) < len(caps) - first or sum(imrad[first:]) >= 3):
+        first = 0
+    if first:
+        for h in content[:first]:
+            h.depth += 1
+        content, titles, caps, joined, imrad = content[first:], titles[first:], caps[first:], joined[first:], imrad[first:]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
     elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method|^experimental", t, re.I) for t, i in zip(titles, imrad) if i) and any(

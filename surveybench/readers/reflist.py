@@ -163,18 +163,26 @@ def _unlink_source_group(line: str) -> str:
 
 _TRAILING_LABEL = re.compile(r"\s*\[(\d{1,4})\]\s*$")
 _LEADING_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?\[\d{1,4}\]")
+_TRAILING_BARE = re.compile(r"(?<=[\].;,)a-z/])\s+(\d{1,4})\s*$")  # "... DOI: 10.2147/NDT.S19617] 2"
 
 
 def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
-    """docling may move each IEEE entry's label to its end ("- T. Pinto, ..., pp. 313-324. [1]"): when most
-    lines end with one, climbing 1, 2, 3, ..., and none opens with one, each goes back to its line's front
-    ("- [1] T. Pinto, ..."), where the list's splitting looks for it. Returns the lines and how many moved."""
-    ends = [(i, m) for i, ln in enumerate(lines) if (m := _TRAILING_LABEL.search(ln))]
+    """docling may move each IEEE entry's label to its end ("- T. Pinto, ..., pp. 313-324. [1]"), or a
+    Baishideng entry's number from the margin, bare ("- Lépine JP , Briley M. Title. Neuropsychiatr Dis Treat
+    2011; 7 : 3-7 [PMID: 21750622 DOI: ...] 2"): when most lines end with one, climbing 1, 2, 3, ... (bare
+    numbers one by one: a page or volume ends many an entry), and none opens with one, each goes back to its
+    line's front ("- [1] T. Pinto, ..."), where the list's splitting looks for it. Returns the lines and how
+    many moved."""
+    if any(_LEADING_LABEL.match(ln) for ln in lines):
+        return lines, 0
     nonblank = sum(1 for ln in lines if ln.strip())
-    numbers = [int(m.group(1)) for _i, m in ends]
-    climbing = sum(1 for a, b in zip(numbers, numbers[1:]) if b > a)
-    if (len(ends) < max(3, 0.6 * nonblank) or climbing < 0.9 * (len(numbers) - 1)
-            or any(_LEADING_LABEL.match(ln) for ln in lines)):
+    for pattern, step in ((_TRAILING_LABEL, False), (_TRAILING_BARE, True)):
+        ends = [(i, m) for i, ln in enumerate(lines) if (m := pattern.search(ln))]
+        numbers = [int(m.group(1)) for _i, m in ends]
+        climbing = sum(1 for a, b in zip(numbers, numbers[1:]) if (b == a + 1 if step else b > a))
+        if len(ends) >= max(3, 0.6 * nonblank) and climbing >= 0.9 * (len(numbers) - 1):
+            break
+    else:
         return lines, 0
     out = list(lines)
     for i, m in ends:
@@ -196,10 +204,29 @@ def _entry_in_a_table_row(line: str) -> str:
     return m.group(1) if m and _opens_entry(mend_torn_words(m.group(1), pad="e"), 0) else line
 
 
+_BULLET_NUMBER = re.compile(r"^(\s*)[-*+•]\s+(\d{1,4})\s+(?=[^\W\d_])")
+
+
+def _bullet_numbers(lines: list[str]) -> list[str]:
+    """docling prints The Lancet's list as bullets, each number bare after its bullet ("- 1 Ward S, Lloyd Jones
+    M, ..."): when most lines open so, the numbers climbing one by one, they are the entries' labels ("[1] Ward
+    S, ...") -- a bullet before a year or a count ("- 2023 report") climbs no such run."""
+    heads = [(i, m) for i, ln in enumerate(lines) if (m := _BULLET_NUMBER.match(ln))]
+    numbers = [int(m.group(2)) for _i, m in heads]
+    nonblank = sum(1 for ln in lines if ln.strip())
+    if len(heads) < max(3, 0.6 * nonblank) or numbers[0] != 1 or sum(
+            1 for a, b in zip(numbers, numbers[1:]) if b == a + 1) < 0.9 * (len(numbers) - 1):
+        return lines
+    out = list(lines)
+    for i, m in heads:
+        out[i] = f"{m.group(1)}[{m.group(2)}] {lines[i][m.end():]}"
+    return out
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
-    lines, moved = _labels_to_the_front(lines)
+    lines, moved = _labels_to_the_front(_bullet_numbers(lines))
     res = _split_reference_lines(lines)
     if moved:
         res.warnings.append(f"{moved} entries print their number at their end ('... 2007. [5]'): read as their labels")
