@@ -11,7 +11,10 @@ in-page links without parentheses ("*[Sun et al., 2017](#page-22-3)* reported ..
 flat headings after a journal's title page, capitals over subsections but for acronyms ("ECT"), and a
 Baishideng list numbering each entry after it; The Lancet's "Summary" (its abstract) and numbers bare after
 the list's bullets ("- 1 Ward S"); a plain-text report's chapters ("Chapter 2: ..."), its contents list and a
-heading the text wraps; an executive summary with its recommendation.
+heading the text wraps; an executive summary with its recommendation. From dev23/dev24: a reference list a
+two-column page interrupted with back-matter notes and resumed after them (Frontiers); a Gemini report's
+rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
+that lost the space of "LITERATURE CITED".
 
 Expected values are read off the text by hand.
 """
@@ -298,3 +301,101 @@ Regulate by risk [2].
 """)
     assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
         "Exactly six pro and six con arguments", "Policy framework"]
+
+
+def test_a_reference_list_resumed_after_back_matter_a_page_set_in_its_middle(tmp_path: Path) -> None:
+    """Frontiers in two columns, read column by column: the list's first entries, the funding and
+    acknowledgments notes, then the rest of the list -- one list, its entries in alphabetical order."""
+    survey = read_text(tmp_path, """\
+# The Temple University Hospital Seizure Detection Corpus
+
+INTRODUCTION
+
+The EEG is a vital tool (Capp et al., 2017; Kennett, 2012). Corpora help (Obeid and Picone, 2016).
+
+METHODS
+
+We annotated the data (Golmohammadi et al., 2018; Harati et al., 2015).
+
+REFERENCES
+
+Capp, N., Krome, E., Obeid, I., and Picone, J. (2017). Rapid annotation of seizure events using an extensible
+visualization tool. in Proceedings of the IEEE Signal Processing in Medicine and Biology Symposium.
+
+Chapman, W. W., Bridewell, W., and Hanbury, P. (2001). A simple algorithm for identifying negated findings.
+J. Biomed. Inform. 34, 301–310.
+
+Golmohammadi, M., Obeid, I., and Picone, J. (2018). Deep residual learning for automatic seizure detection.
+in Presented at the 26th Conference on Intelligent Systems for Molecular Biology.
+
+ACKNOWLEDGMENTS
+
+We would like to thank Dr. Mercedes Jacobson of Temple University Hospital for enabling the creation of this corpus.
+
+Harati, A., Golmohammadi, M., Lopez, S., Obeid, I., and Picone, J. (2015). Improved EEG event classification using
+differential energy. in Proceedings of the IEEE Signal Processing in Medicine and Biology Symposium.
+
+Kennett, R. (2012). Modern electroencephalography. J. Neurol. 259, 783–789.
+
+Obeid, I., and Picone, J. (2016). The temple university hospital EEG data corpus. Front. Neurosci. 10:196.
+""")
+    assert [r.raw[:8] for r in survey.references] == ["Capp, N.", "Chapman,", "Golmoham", "Harati, ", "Kennett,", "Obeid, I"]
+    (ack,) = [s for s in survey.sections if s.title == "ACKNOWLEDGMENTS"]
+    assert [p.text[:13] for p in ack.paragraphs] == ["We would like"]
+
+
+def test_rules_set_as_headings_and_sections_in_bold_with_escaped_periods(tmp_path: Path) -> None:
+    """A Gemini report exported from Google Docs: "## ---" rules, section 1 a heading, sections 2 and 3 bold lines."""
+    survey = read_text(tmp_path, """\
+# **The Formal Substrate of Trust**
+
+## **1\\. Introduction: The Foolishness of Natural Language Programming**
+
+### **1.1 The Illusion of Understanding**
+
+Tokens are not meaning.1
+
+## ---
+
+**2\\. The "Vibe Coding" Crisis: Anatomy of the 2025 Meltdowns**
+
+### **2.1 The AWS Outage**
+
+An outage followed.2
+
+## ---
+
+**3\\. The Economic Inversion of Verification**
+
+Proofs got cheaper.1
+
+#### **Works cited**
+
+1. Dijkstra, E. W. On the foolishness of natural language programming, https://www.cs.utexas.edu/EWD667
+2. AWS post-event summary, https://aws.amazon.com/message/11142025/
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction: The Foolishness of Natural Language Programming", 'The "Vibe Coding" Crisis: Anatomy of the 2025 Meltdowns',
+        "The Economic Inversion of Verification"]
+
+
+def test_an_ocr_that_lost_the_space_in_literature_cited(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# The General Social Survey at Fifty
+
+# OVERVIEW
+
+The survey has been fielded since 1972 (Bobo & Kluegel 1993; Brooks & Manza 2013).
+
+# CONCLUSIONANDPROSPECT
+
+It goes on.
+
+# LITERATURECITED
+
+Bobo L, Kluegel JR. 1993. Opposition to race-targeting: self-interest, stratification ideology, or racial attitudes? Am. Sociol. Rev. 58(4):443-64
+
+Brooks C, Manza J. 2013. A broken public? Americans' responses to the Great Recession. Am. Sociol. Rev. 78(5):727-48
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["OVERVIEW", "CONCLUSIONANDPROSPECT"]
+    assert [r.year for r in survey.references] == [1993, 2013]

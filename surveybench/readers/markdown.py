@@ -57,7 +57,7 @@ from surveybench.readers.citations import (
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.layout import columns_apart
-from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, split_reference_lines
+from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, opens_entry, split_reference_lines
 from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
@@ -124,8 +124,9 @@ _ROMAN = re.compile(
 )
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 _REF_NAMES = (
-    r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s+cited|"
-    r"literature\s+cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
+    # (an OCR may lose the space between the words: "LITERATURECITED")
+    r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
+    r"literature\s*cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
 )
@@ -645,7 +646,8 @@ _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,1
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
-_TOC_LEADER = re.compile(r"(?:\s\.|\.{2,}|…)[\s.…]*\d{1,4}$")
+# (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
+_TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
@@ -1098,6 +1100,12 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
         nxt = next((lines[k] for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
         before = next((lines[k] for k in range(i - 1, max(i - 4, -1), -1) if lines[k].strip()), "")
         pm = _PLAIN_NUMBERED.match(text)
+        bn = _BOLD_LINE.match(ln) if not pm else None
+        if bn:
+            # a numbered heading in bold, its period escaped: "**2\. The "Vibe Coding" Crisis: ...**" (a Gemini
+            # report exported from Google Docs, its first section a Markdown heading, the others bold lines)
+            pm = _PLAIN_NUMBERED.match(_MD_ESCAPE.sub(r"\1", bn.group(1).strip()))
+            text = pm.group(0) if pm else text
         number = tuple(int(x) for x in pm.group(1).split(".")) if pm else ()
         if (pm and len(text.split()) <= 12 and not text.endswith((".", ",", ";", ":"))
                 and _apart_from_lists(number, before, nxt)):
@@ -1260,6 +1268,9 @@ def _layout_columns_apart(lines: list[str], report: FileReport) -> list[str]:
     return lines
 
 
+_RULE_HEADING = re.compile(r"^#{1,6}[ \t]+(?:[-*_=][ \t]*){3,}$")
+
+
 def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> _Doc:
     if not unicodedata.is_normalized("NFC", text):
         # accents as combining marks after their letters (a text extraction's decomposed "Go\u0301mez"): composed,
@@ -1275,6 +1286,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
+    if any(_RULE_HEADING.match(ln) for ln in lines):
+        # Google Docs' export of a Gemini report sets its rules as headings ("## ---"): a rule, no section
+        lines = ["" if _RULE_HEADING.match(ln) else ln for ln in lines]
     lines = _layout_columns_apart(lines, report)
     lines = _manuscript_line_numbers(lines, report)
     lines = _double_spaced_lines(lines, report)
@@ -1455,6 +1469,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     opens_with_one = numbered_body and first_top == "1"
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
+    resumable: list[str] | None = None  # the open reference list's lines, while back-matter notes follow it
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first_item = _first_item_number(lines[h.line + 1 : end])
@@ -1523,8 +1538,17 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         )
         body = lines[h.line + 1 : end]
         in_refs, ref_depth = is_ref, h.depth
+        if resumable is not None and not is_ref and _BACK_NOTE.match(_strip_num(title_clean)):
+            cut = _list_resumed(body, resumable)
+            if cut is not None:
+                report.warnings.append(f"the reference list goes on after the section {h.raw.strip()!r} (a page set it there)")
+                resumable.extend(body[cut:])
+                body = body[:cut]
+        elif not is_ref:
+            resumable = None
         if is_ref:
             doc.ref_blocks.append(body)
+            resumable = body
             body = []
         else:
             cut = _inline_reference_line(body)
@@ -1547,6 +1571,37 @@ _LIST_PART = re.compile(r"\b(?:sources|papers|articles|books|references|reports|
 
 # "TABLE VII", "TABLE VII (continued)", "Table 3": a table's label on a line of its own (or as a heading)
 _TABLE_LABEL = re.compile(r"^\s*(?:#{1,6}\s*)?(?:TABLE|Table)\s+(?:[IVXL]+|\d{1,2})\.?(?:\s*\((?:continued|cont\.?)\))?\s*$")
+
+
+# back-matter notes a two-column page may set between a reference list's parts (Frontiers: "REFERENCES", entries A-G,
+# the authors' contributions, "FUNDING", "ACKNOWLEDGMENTS", entries H-Y)
+_BACK_NOTE = re.compile(
+    r"^(?:acknowledge?ments?|funding(?:\s+(?:information|sources?|statement))?|authors?['’]?\s+contributions?|"
+    r"conflicts?\s+of\s+interests?(?:\s+statement)?|competing\s+interests?|data\s+availability(?:\s+statement)?)$", re.I)
+
+
+_SURNAME_COMMA = re.compile(r"[A-ZÀ-Þ][\w'’\-]*(?: [A-ZÀ-Þ][\w'’\-]*)?, ")  # "Harabagiu, S., and ..." ("PA." is none)
+
+
+def _list_resumed(body: list[str], listed: list[str]) -> int | None:
+    """The line of ``body`` (a back-matter note after a reference list, or after another such note) where the
+    list goes on: the first line opening an author-year entry whose first author sorts after the list's last
+    entry's, with another entry opening after it, in a list of three entries or more opening so -- else None."""
+    def starts(lines: list[str]) -> list[int]:
+        text = "\n".join(lines)
+        out, pos = [], 0
+        for k, ln in enumerate(lines):
+            if _SURNAME_COMMA.match(ln) and opens_entry(text, pos):
+                out.append(k)
+            pos += len(ln) + 1
+        return out
+
+    entries = starts(listed)
+    if len(entries) < 3:
+        return None
+    last = fold(listed[entries[-1]].split(",")[0])
+    found = starts(body)
+    return next((k for j, k in enumerate(found) if fold(body[k].split(",")[0]) >= last and len(found) - j >= 2), None)
 
 
 def _after_table_label(lines: list[str], at: int) -> bool:

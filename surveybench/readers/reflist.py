@@ -1421,6 +1421,12 @@ def _names_then_year(text: str, pos: int) -> bool:
     return bool(m and m.group("a") and re.match(r"\s?\((?:19|20)\d{2}[a-z]?\)|,\s(?:19|20)\d{2}[a-z]?[.,]\s", window[m.end() :]))
 
 
+def opens_entry(text: str, pos: int = 0) -> bool:
+    """Does an author-year entry open at ``pos`` (the start of a line of ``text``)? Its author list, then what
+    entries put after it (a year, a title): the test the list's own splitting applies."""
+    return _opens_entry(mend_torn_words(text, pad="e"), pos)
+
+
 def _opens_entry(text: str, pos: int) -> bool:
     """Does an entry open at ``pos`` (the start of a line)? An author list followed by what
     entries put after it: a year (APA, Elsevier, ACL) or a title sentence (natbib). A list whose
