@@ -14,7 +14,8 @@ the list's bullets ("- 1 Ward S"); a plain-text report's chapters ("Chapter 2: .
 heading the text wraps; an executive summary with its recommendation. From dev23/dev24: a reference list a
 two-column page interrupted with back-matter notes and resumed after them (Frontiers); a Gemini report's
 rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
-that lost the space of "LITERATURE CITED".
+that lost the space of "LITERATURE CITED"; docling's two-column list page set as a table; a summary numbered
+by its points.
 
 Expected values are read off the text by hand.
 """
@@ -399,3 +400,49 @@ Brooks C, Manza J. 2013. A broken public? Americans' responses to the Great Rece
 """)
     assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["OVERVIEW", "CONCLUSIONANDPROSPECT"]
     assert [r.year for r in survey.references] == [1993, 2013]
+
+
+def test_a_list_page_set_as_a_two_column_table_is_read_column_by_column(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Towards Omni-generalizable Neural Methods for Vehicle Routing Problems
+
+## Introduction
+
+Neural solvers learn heuristics (Chen & Tian, 2019; Croes, 1958; Hottung & Tierney, 2020; Hou et al., 2023).
+
+## References
+
+| Chen, X. and Tian, Y. Learning to perform local rewriting for combinatorial optimization. In NeurIPS , volume 32, 2019. | Hottung, A. and Tierney, K. Neural large neighborhood search for the capacitated vehicle routing problem. In ECAI , 2020. |
+|---|---|
+| Croes, G. A. A method for solving traveling-salesman problems. Operations research , 6(6):791-812, 1958. | Hou, Q., Yang, J., Su, Y., Wang, X., and Deng, Y. Generalize learned heuristics to solve large-scale vehicle routing problems in real-time. In ICLR , 2023. |
+""")
+    assert [r.raw[:6] for r in survey.references] == ["Chen, ", "Croes,", "Hottun", "Hou, Q"]
+    marks = [m for _s, p in survey.paragraphs() for m in p.citations]
+    assert {i for m in marks for i in m.ref_ids} == {r.id for r in survey.references}
+
+
+def test_a_summary_numbered_by_its_points_is_no_run_of_sections(tmp_path: Path) -> None:
+    """Functional Ecology's summary: "1." to "3." points whose sentences go on over the next line, before the
+    plain-text article's sections."""
+    survey = read_text(tmp_path, """\
+# A global method for calculating plant CSR ecological strategies
+
+Summary
+1. Competitor, stress-tolerator, ruderal (CSR) theory is a prominent plant functional strategy
+scheme previously applied to local floras, and it now promises the general application of strategies across biomes.
+2. We used trait variation for 3068 tracheophytes (representing 198 families, six continents and
+14 biomes) to create a globally calibrated CSR strategy calculator tool and investigate relationships.
+
+Introduction
+Plants vary in their strategies (Grime 1974).
+
+Materials and methods
+We gathered traits (Grime 1974).
+
+Results
+Strategies vary with biome (Grime 1974).
+
+References
+Grime, J.P. (1974) Vegetation classification by reference to strategies. Nature, 250, 26–31.
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Introduction", "Materials and methods", "Results"]

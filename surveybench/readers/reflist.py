@@ -223,10 +223,44 @@ def _bullet_numbers(lines: list[str]) -> list[str]:
     return out
 
 
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+# a cell opening with an inverted name, "Chen, X. and Tian, Y. Learning ..." (natbib's entries print no year there)
+_CELL_ENTRY = re.compile(r"^(?:(?:van|von|de|der|den|da|del|dos|le|la) )*[A-ZÀ-Þ][\w'’\-]+(?: [A-ZÀ-Þ][\w'’\-]+)?, [A-ZÀ-Þ]")
+_TABLE_RULE_ROW = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
+
+
+def _table_columns_apart(lines: list[str]) -> list[str]:
+    """docling may set a list's two-column page as a table, an entry a cell ("| Chen, X. and Tian, Y. Learning to
+    ... 2019. | Hottung, A. and Tierney, K. Neural ... |"): when half its cells or more open entries, the cells
+    are read column by column, the left column's entries before the right one's, as the page prints them."""
+    if not any(ln.lstrip().startswith("|") for ln in lines):
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not _TABLE_ROW.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _TABLE_ROW.match(lines[j]):
+            j += 1
+        rows = [[c.strip() for c in m.group(1).split("|")] for ln in lines[i:j]
+                if not _TABLE_RULE_ROW.match(ln) and (m := _TABLE_ROW.match(ln))]
+        width = max((len(r) for r in rows), default=0)
+        cells = [c for r in rows for c in r if c]
+        if width >= 2 and len(rows) >= 2 and sum(1 for c in cells if _CELL_ENTRY.match(c) or opens_entry(c)) >= 0.5 * len(cells):
+            out.extend(r[k] for k in range(width) for r in rows if k < len(r) and r[k])
+        else:
+            out.extend(lines[i:j])
+        i = j
+    return out
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
-    lines, moved = _labels_to_the_front(_bullet_numbers(lines))
+    lines, moved = _labels_to_the_front(_bullet_numbers(_table_columns_apart(lines)))
     res = _split_reference_lines(lines)
     if moved:
         res.warnings.append(f"{moved} entries print their number at their end ('... 2007. [5]'): read as their labels")
