@@ -15,7 +15,7 @@ heading the text wraps; an executive summary with its recommendation. From dev23
 two-column page interrupted with back-matter notes and resumed after them (Frontiers); a Gemini report's
 rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
 that lost the space of "LITERATURE CITED"; docling's two-column list page set as a table; a summary numbered
-by its points.
+by its points; a reference heading with a word on the list in parentheses ("Bibliography (Selected Sources)").
 
 Expected values are read off the text by hand.
 """
@@ -446,3 +446,25 @@ References
 Grime, J.P. (1974) Vegetation classification by reference to strategies. Nature, 250, 26–31.
 """)
     assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Introduction", "Materials and methods", "Results"]
+
+
+def test_a_reference_heading_with_a_word_on_the_list_in_parentheses(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Executive Summary
+
+## Thesis Statement
+
+Elites moralise politics.[\\[1\\]](https://compactmag.substack.com/p/the-death#:~:text=a)
+
+## Bibliography (Selected Sources)
+
+- Shullenberger, Geoff. *"The Death of the Conservative Prestige Economy"* (Compact Magazine, Nov 2025)[\\[1\\]](https://compactmag.substack.com/p/the-death#:~:text=a)
+
+------------------------------------------------------------------------
+
+[\\[1\\]](https://compactmag.substack.com/p/the-death#:~:text=a) The Death of the Conservative Prestige Economy
+
+<https://compactmag.substack.com/p/the-death>
+""")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Thesis Statement"]
+    assert survey.references

@@ -130,7 +130,8 @@ _REF_NAMES = (
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
 )
-_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})\s*:?$", re.I)
+# (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
+_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*\([^()]{{1,40}}\))?\s*:?$", re.I)
 _FRONT_MATTER = re.compile(
     r"^(abstract|acm\s*reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
     # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
