@@ -15,7 +15,8 @@ heading the text wraps; an executive summary with its recommendation. From dev23
 two-column page interrupted with back-matter notes and resumed after them (Frontiers); a Gemini report's
 rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
 that lost the space of "LITERATURE CITED"; docling's two-column list page set as a table; a summary numbered
-by its points; a reference heading with a word on the list in parentheses ("Bibliography (Selected Sources)").
+by its points; a reference heading with a word on the list in parentheses ("Bibliography (Selected Sources)"); IOP Publishing's
+entries, no period in them, run together by a converter.
 
 Expected values are read off the text by hand.
 """
@@ -468,3 +469,33 @@ Elites moralise politics.[\\[1\\]](https://compactmag.substack.com/p/the-death#:
 """)
     assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == ["Thesis Statement"]
     assert survey.references
+
+
+def test_iop_entries_run_together_with_pages_at_the_lines_starts(tmp_path: Path) -> None:
+    """IOP Publishing (Environ. Res. Lett.) prints no period in an entry; this converter ran the entries together
+    and left a page range at some lines' starts."""
+    survey = read_text(tmp_path, """\
+# Groundwater sustainability: a review of the interactions between science and policy
+
+# 1. Introduction
+
+Sustainable yield was debated early (Alley and Leake 2005, Aksever et al 2015). Models help (Acero Triana et al 2019).
+Drylands need data (Alcala et al 2015, Alam and Olsthoorn 2014), managers too (Allan 2007).
+
+# References
+
+Acero Triana J S, Chu M L, Guzman J A, Moriasi D N and Steiner J L 2019 Beyond model metrics: the perils of calibrating hydrologic models J. Hydrol. 578 124032 Aeschbach-Hertig W and Gleeson T 2012 Regional strategies for the accelerating global problem of groundwater depletion Nat. Geosci. 5 853–61
+21 6167–83 Aksever F, Davraz A and Karaguzel R 2015 Groundwater balance estimation and sustainability in the Sandikli Basin J. Earth Syst. Sci. 124 783–98 Alam N and Olsthoorn T N 2014 Sustainable conjunctive use of groundwater for additional irrigation Hydrol. Process.
+28 5288–96 Alcala F J, Martinez-Valderrama J and Asebriy L
+2015 A hydrological-economic model for sustainable groundwater use in sparse-data drylands Sci. Total Environ. 537 309–22
+Allan C 2007 Can adaptive management help us embrace the Murray-Darling Basin’s wicked problems? Adaptive and Integrated Water Management (Berlin: Springer) pp 61–73
+Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groundwater 42 12–16
+""")
+    refs = survey.references
+    assert [(r.authors[0].name, r.year) for r in refs] == [
+        ("Acero Triana J S", 2019), ("Aeschbach-Hertig W", 2012), ("Aksever F", 2015), ("Alam N", 2014), ("Alcala F J", 2015),
+        ("Allan C", 2007), ("Alley W M", 2005)]
+    assert refs[6].title == "The journey from safe yield to sustainability"
+    marks = [m for _s, p in survey.paragraphs() for m in p.citations]
+    assert {i for m in marks for i in m.ref_ids} == {r.id for r in refs} - {refs[1].id}
+    assert not [u for m in marks for u in m.unresolved]

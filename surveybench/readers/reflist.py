@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from surveybench.readers.refstrings import (
     GROUP_NAME,
     INITIALS_FIRST_YEAR,
+    IOP_HEAD,
     INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
@@ -276,6 +277,14 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if any(backrefs):
         res = _split_reference_lines([ln for ln, b in zip(lines, backrefs) if not b])
         res.skipped.append(("back-references after the entries ('Cited by: §1')", f"{sum(backrefs)} lines"))
+        return res
+    nonblank = [ln.strip() for ln in lines if ln.strip()]
+    iop = len(IOP_HEAD.findall(" ".join(nonblank))) if len(nonblank) >= 5 else 0
+    if iop >= 10 and iop >= 0.5 * len(nonblank) and not any(_LEADING_LABEL.match(ln) for ln in nonblank):
+        # IOP Publishing's entries ("Alley W M and Leake S A 2005 Title Groundwater 42 12-16"), a converter running
+        # them together, their pages at lines' starts ("21 6167-83 Aksever F, ..."): no number labels any
+        res = SplitResult()
+        _from_unnumbered(lines, res)
         return res
     hung = _hanging_indent_entries(lines)
     if hung is not None:
@@ -1068,7 +1077,10 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", counted))
     n_apa = len(_APA_YEAR.findall(counted))
     n_els = len(_ELSEVIER_YEAR.findall(counted))
+    n_iop = len(IOP_HEAD.findall(counted))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
+    if n_iop >= 5 and n_iop > max(n_acl, n_quote, n_last, n_apa):
+        style = "iop"  # IOP Publishing's entries hold no period: their heads alone part them
     # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
     if n_els and n_els >= max(n_acl, n_quote, n_apa) and n_els >= 0.8 * n_last:
         style = "elsevier"
@@ -1088,7 +1100,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     # an initial's period a justified line set apart, "Snyder, L. V . 2018. Title", reads "V. 2018.  Title" (same length)
     probe = _INITIAL_SPACE_PERIOD.sub(r".\1 ", probe)
-    starts = _author_year_starts(probe, style)
+    starts = _iop_starts(probe) if style == "iop" else _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
     # such line opens an entry, beside the starts the style found inside lines
@@ -1252,6 +1264,13 @@ def _acl_head(text: str, pos: int = 0) -> re.Match[str] | None:
     return m
 
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
+
+
+def _iop_starts(text: str) -> list[int]:
+    """Where IOP Publishing's entries begin: their heads (names before initials, the year, a title's capital),
+    not inside an author list (after a comma or "and")."""
+    return [m.start() for m in IOP_HEAD.finditer(text)
+            if not re.search(r"(?:,|\band)\s*$", text[max(0, m.start() - 5) : m.start()])]
 
 
 def _author_year_starts(text: str, style: str) -> list[int]:

@@ -612,6 +612,17 @@ _ALL_INVERTED_NAMES = re.compile(
     rf"(?:(?<=\.)|\.)\s(?=[A-Z\"“_*])")
 
 
+# IOP Publishing's entries (Environ. Res. Lett., J. Phys. Conf. Ser.): family names before their initials and no
+# period anywhere, then the year and the title -- "Acero Triana J S, Chu M L and Steiner J L 2019 Beyond model
+# metrics: the perils of calibrating hydrologic models J. Hydrol. 578 124032"
+_IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ][\w'’\-]+(?: [A-ZÀ-Þ][\w'’\-]*[a-zß-ÿ][\w'’\-]*)?(?: [A-Z]){1,3}"
+IOP_HEAD = re.compile(rf"(?P<a>{_IOP_NAME}(?:, {_IOP_NAME}){{0,30}}(?:,? and {_IOP_NAME})?(?: et al)?) "
+                      r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])? (?=[A-Z‘“\"'])")
+# where an IOP entry's title ends: its journal's first abbreviation ("J. Hydrol.", "Nat. Geosci."), or the journal,
+# volume and pages closing it ("Groundwater 42 12–16")
+_IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s\d{1,6}(?:[–-]\d{1,6})?\s*$)")
+
+
 _ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
 _BOLD_AUTHORS_YEAR = re.compile(
     r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
@@ -758,6 +769,18 @@ def parse_reference_string(raw: str) -> ParsedRef:
             out.title, out.style = t, "all-inverted"
             out.authors = [n.group(0) for n in _ONE_INVERTED.finditer(g.group("a"))]
             out.year, out.year_suffix = years[-1]
+            return out
+
+    # 00e. IOP Publishing: "Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groundwater 42 12–16"
+    g = IOP_HEAD.match(prose)
+    if g:
+        rest = prose[g.end() :]
+        cut = _IOP_TITLE_END.search(rest)
+        t = clean_title(rest[: cut.start()] if cut else rest)
+        if t:
+            out.title, out.style = t, "iop"
+            out.authors = [n.group(0) for n in re.finditer(_IOP_NAME, re.sub(r",? and ", ", ", g.group("a")))]
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
     # 0c. Elsevier / Harvard, initials without dots: "Anderson, PA, Van Sluyters, RC., 1988. Title. J. 8, 1-9."
