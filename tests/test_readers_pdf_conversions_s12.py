@@ -16,7 +16,7 @@ two-column page interrupted with back-matter notes and resumed after them (Front
 rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
 that lost the space of "LITERATURE CITED"; docling's two-column list page set as a table; a summary numbered
 by its points; a reference heading with a word on the list in parentheses ("Bibliography (Selected Sources)"); IOP Publishing's
-entries, no period in them, run together by a converter.
+entries, no period in them, run together by a converter; an NBER paper each page of which is one heading line.
 
 Expected values are read off the text by hand.
 """
@@ -499,3 +499,25 @@ Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groun
     marks = [m for _s, p in survey.paragraphs() for m in p.citations]
     assert {i for m in marks for i in m.ref_ids} == {r.id for r in refs} - {refs[1].id}
     assert not [u for m in marks for u in m.unresolved]
+
+
+NBER_FILLER = ("Many information programs are in place to guide energy consumption decisions by firms and households, including "
+               "product labeling, energy audits, voluntary partnerships, mailings and other methods. ")
+
+
+def test_pages_printed_as_heading_lines(tmp_path: Path) -> None:
+    """Each page one '######' line, paragraphs parted by two spaces, sections run in as bold, formulas as headings."""
+    pages = [
+        "###### **1. Introduction ** " + NBER_FILLER * 4 + " As noted by Allcott and Greenstone (2012), no evaluations exist.",
+        "###### " + NBER_FILLER * 4 + " **2. Household Survey Experiments ** We surveyed homeowners (Train 2003).",
+        "## ∫∑",
+        "###### " + NBER_FILLER * 4 + " **3. Results ** Labels matter (Allcott and Greenstone 2012).",
+        "###### " + NBER_FILLER * 4 + " **4. Conclusion ** Information helps.",
+        "###### **References ** Allcott, H., and M. Greenstone. 2012. Is There an Energy Efficiency Gap? Journal of Economic "
+        "Perspectives 26(1): 3–28.  Train, K. 2003. Discrete Choice Methods with Simulation. Cambridge: Cambridge University "
+        "Press.  " + "Padding words about nothing in particular here. " * 6,
+    ]
+    survey = read_text(tmp_path, "\n\n".join(pages) + "\n")
+    assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
+        "Introduction", "Household Survey Experiments", "Results", "Conclusion"]
+    assert [r.year for r in survey.references][:2] == [2012, 2003]

@@ -585,6 +585,35 @@ _BOLD_REFS = re.compile(r"^\s*(?:\*\*|__)\s*(references|bibliography|works\s+cit
 _PLAIN_REFS = re.compile(r"^\s*(references|bibliography|works\s+cited)\s*$", re.I)
 
 
+_ATX_LINE = re.compile(r"^#{1,6}[ \t]+(\S.*)$")
+# a section's heading run into its page's text: "**1. Introduction ** Many information programs ...", "**References **"
+_RUN_IN_BOLD_HEADING = re.compile(r"\*\*((?:\d{1,2}\.?\s+[A-Z][^*\n]{1,100}?|references|bibliography|literature\s+cited|appendix[^*\n]{0,60}?))\s*\*\*",
+                                  re.I)
+
+
+def _pages_as_headings(lines: list[str], report: FileReport) -> list[str]:
+    """A converter that prints each page as one heading line ("###### <the page's whole text>", paragraphs parted
+    by two spaces, headings as bold runs inside): with five such lines or more (sixty words each), they are the
+    pages' text -- paragraphs at the double spaces, the bold numbered headings and "**References**" headings of
+    their own, and the other heading lines that hold a formula ("## ∫∑") text."""
+    pages = [i for i, ln in enumerate(lines) if (m := _ATX_LINE.match(ln)) and len(m.group(1).split()) >= 60]
+    if len(pages) < 5:
+        return lines
+    out = list(lines)
+    for i in pages:
+        text = _ATX_LINE.match(lines[i]).group(1)  # type: ignore[union-attr]
+        text = _RUN_IN_BOLD_HEADING.sub(lambda m: "\n\n## " + m.group(1).strip() + "\n\n", text)
+        out[i] = "\n\n".join(p.strip() for p in re.split(r"\s{2,}|\n\n", text) if p.strip())
+    page_set = set(pages)
+    for i, ln in enumerate(lines):
+        m = _ATX_LINE.match(ln)
+        if m and i not in page_set and (_MATH_IN_TITLE.search(m.group(1) + "=" * ("∑" in m.group(1) or "∫" in m.group(1)))
+                                        or len(re.findall(r"[^\W\d_]", m.group(1))) < 2):
+            out[i] = m.group(1)  # a formula's line the converter set as a heading ("## ∫∑", "## SP i ( ) Γ = ∑ P ir", "## \uf024")
+    report.warnings.append(f"{len(pages)} pages printed as heading lines read as the pages' text")
+    return "\n".join(out).split("\n")
+
+
 def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     """Converters that print section headings as bold lines ("**2 Methods**") and no Markdown
     headings: with at least three numbered bold lines and at most two Markdown headings (or a few more,
@@ -1297,6 +1326,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = _manuscript_line_numbers(lines, report)
     lines = _double_spaced_lines(lines, report)
     lines = _latex_headings(lines, report)
+    lines = _pages_as_headings(lines, report)
     lines = _bold_numbered_headings(lines, report)
     lines = _plain_text_headings(lines, report)
     lines = _headings_left_as_plain_lines(lines, report)
