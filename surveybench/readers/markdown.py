@@ -1001,9 +1001,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 continue
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14 or _MATH_IN_TITLE.search(m.group(2)):
             continue  # (an algorithm's numbered step, "4. Let μm,j = V −1 ...", is no section)
-        nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
-        if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
-            continue  # a numbered point of a summary, its sentence going on over the next line ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ...")
+        if last == (0,) and found and re.fullmatch(r"(?:summary|abstract)\s*:?", lines[max(found)].strip(), re.I):
+            # under the summary, before section 1: a numbered point of it, its sentence going on over the next line
+            # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ...")
+            nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
+            if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
+                continue
         if not arabic and not romans and _AFFILIATION.search(text):
             continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
