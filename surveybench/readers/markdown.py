@@ -837,6 +837,22 @@ def _latex_headings(lines: list[str], report: FileReport) -> list[str]:
 _HEADING_ENDS_OPEN = re.compile(r"\b(?:of|for|and|the|in|on|to|with|a|an|from|by|via|between|towards?)$", re.I)
 
 
+def _contents_titles(lines: list[str]) -> set[str]:
+    """The titles a contents list prints, each whole on its line before a leader and a page number ("2. Integrating
+    climate change into national development plans and sector strategies . 15"), normalised; a contents line that
+    wraps is read with the line before it ("Chapter 4: Institutions ... and agricultural" / "adaptation........23")."""
+    titles = set()
+    for k, ln in enumerate(lines):
+        text = ln.strip()
+        if not _TOC_LEADER.search(text):
+            continue
+        before = lines[k - 1].strip() if k else ""
+        if before[:1].isupper() and text[:1].islower() and not _TOC_LEADER.search(before):
+            text = f"{before} {text}"
+        titles.add(_norm(_strip_num(_PLAIN_CHAPTER.sub(r"\1 \2", _TOC_LEADER.sub("", text)))))
+    return titles
+
+
 def _wrapped_heading(title: str, nxt: str, after: str) -> bool:
     """A plain-text heading wrapped onto the next line: in capitals ("SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER
     NETWORKS"), or a few capitalised words with no period before the paragraph's first (long) line, the heading
@@ -1042,14 +1058,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     if len(found) < max(2, len(atx) + 1):
         return original
     out = list(lines)
-    # the contents list's titles, whole on one line there ("2. Integrating climate change into national development
-    # plans and sector strategies . 15"): a heading the text wraps ("... into national" / "development plans and
-    # sector strategies") is joined when the contents print it so
-    # (a contents line may wrap too: "Chapter 4: Institutions ... and agricultural" / "adaptation........23")
-    contents = {_norm(_strip_num(_PLAIN_CHAPTER.sub(r"\1 \2", (lines[k - 1].strip() + " " if k and lines[k - 1].strip()[:1].isupper()
-                                                               and not _TOC_LEADER.search(lines[k - 1].strip()) and ln.strip()[:1].islower()
-                                                               else "") + _TOC_LEADER.sub("", ln.strip()))))
-                for k, ln in enumerate(lines) if _TOC_LEADER.search(ln.strip())}
+    # a heading the text wraps ("... into national" / "development plans and sector strategies") is joined when the
+    # contents list prints it whole
+    contents = _contents_titles(lines)
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
@@ -1901,7 +1912,8 @@ def _converter_depths(kept: list[_Heading]) -> None:
         return
     titles = [_clean_heading_text(h.title) for h in content]
     # (a name in capitals, not an acronym: "SOMATIC TREATMENTS", "RESULTS" over "ECT", "VNS")
-    caps = [t.upper() == t and (len(t.split()) > 1 or sum(c.isalpha() for c in t) >= 6) for t in titles]
+    caps = [t.upper() == t and any(c.isalpha() for c in t) and (len(t.split()) > 1 or sum(c.isalpha() for c in t) >= 6)
+            for t in titles]
     # marker may join a section's name and its first subsection's on one line: "## Methods Ethics",
     # "## Results Associations Between Stressors And ..." -- an IMRaD name, then a capitalised name
     joined = [None if _IMRAD.match(t.rstrip(" :.")) else _IMRAD_JOINED.match(t) for t in titles]

@@ -202,7 +202,7 @@ def _entry_in_a_table_row(line: str) -> str:
     John H Ramser. 1959. 'The truck dispatching problem.' ... |"): such a row is the entry's line; a row of
     a real table (several cells, or one cell opening no entry) stays debris."""
     m = _ONE_CELL_ROW.match(line) if line.lstrip().startswith("|") else None
-    return m.group(1) if m and _opens_entry(mend_torn_words(m.group(1), pad="e"), 0) else line
+    return m.group(1) if m and opens_entry(m.group(1)) else line
 
 
 _BULLET_NUMBER = re.compile(r"^(\s*)[-*+•]\s+(\d{1,4})\s+(?=[^\W\d_])")

@@ -582,7 +582,8 @@ _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 # (a given name may be hyphenated or accented or hold a ligature, "Chang-Jin", "Martín", "Jeﬀrey"; an initial
 # may have lost its period before the year, "Silber, William L (2012)")
 # (possessive runs: a name's letters are read one way, so a line that is no entry fails fast)
-_GIVEN = r"(?:[A-ZÀ-Þ][a-zß-ÿﬀ-ﬆ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿﬀ-ﬆ'’]++)*+|[A-Z]\.(?:\s?-?[A-Z]\.)*+|[A-Z](?=\s\())"
+_GIVEN_WORD = r"[A-ZÀ-Þ][a-zß-ÿﬀ-ﬆ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿﬀ-ﬆ'’]++)*+"  # "Chang-Jin", "Martín", "Jeﬀrey"
+_GIVEN = rf"(?:{_GIVEN_WORD}|[A-Z]\.(?:\s?-?[A-Z]\.)*+|[A-Z](?=\s\())"
 # (a family name holds a lower-case letter: "Rahman MM, Lendel C (2021)" is Vancouver's, its initials no name)
 _FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]i|[Dd]a|[Dd]os|[Ll]e|[Ll]a)\s)*+[A-ZÀ-Þ](?=[\w'’\-]*[a-zß-ÿ])[\w'’\-]++"
 _NATURAL = rf"(?:{_GIVEN}\s){{1,4}}{_FAMILY}"
@@ -597,7 +598,6 @@ INVERTED_FIRST_NAME = re.compile(
 # one name of ICML's all-inverted lists: the family name, a comma, given names of which one at least is a word
 # ("Hinton, Geoffrey E", "Subakan, Y Cem", "Gers, Felix A"; "Smith, J." is APA's, no name of these lists) -- a
 # middle initial ends the name (the title may follow it: "Hinton, Geoffrey E. Layer normalization.")
-_GIVEN_WORD = r"[A-ZÀ-Þ][a-zß-ÿ'’]++(?:-[A-ZÀ-Þ]?[a-zß-ÿ'’]++)*+"
 _GIVEN_NAMES = rf"(?:[A-Z]\.?\s)?{_GIVEN_WORD}(?:\s{_GIVEN_WORD})*(?:\s[A-Z]\.?(?![\w'’]))?"
 _ONE_INVERTED = re.compile(rf"{_FAMILY}(?:\s(?:i\s)?{_FAMILY})?,\s\s?{_GIVEN_NAMES}")
 # the whole list -- one name, or names whose last one, after "and", is inverted too (ACL's "Yupeng Chang, Xu Wang,
