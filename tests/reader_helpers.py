@@ -6,14 +6,19 @@ from pathlib import Path
 
 from surveybench.model import Survey
 from surveybench.readers import read_survey_report
+from surveybench.readers.report import FileReport
+
+
+def read_report(tmp_path: Path, text: str, name: str = "article.md") -> tuple[Survey, FileReport]:
+    """The survey read from ``text`` saved as ``tmp_path / name``, and the reader's report on it."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_survey_report(path)
 
 
 def read_text(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
     """The survey read from ``text`` saved as ``tmp_path / name``."""
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    survey, _ = read_survey_report(path)
-    return survey
+    return read_report(tmp_path, text, name)[0]
 
 
 def with_list(title: str, section: str, entries: list[str]) -> str:

@@ -9,14 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import parse_reference_string, surname
-
-
-def _read(tmp_path: Path, text: str, name: str = "x.md"):  # type: ignore[no-untyped-def]
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return read_survey_report(p)
+from tests.reader_helpers import read_report as _read
 
 
 def _paper(intro: str, refs: list[str], sep: str = "\n\n") -> str:

@@ -18,12 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from surveybench.readers import read_survey_report
+from tests.reader_helpers import read_text
 
 
 def _top_sections(tmp_path: Path, text: str) -> tuple[str, list[str]]:
-    path = tmp_path / "article.md"
-    path.write_text(text, encoding="utf-8")
-    survey, _ = read_survey_report(path)
+    survey = read_text(tmp_path, text)
     return survey.title, [s.title for s in survey.sections if s.level == 1 and s.is_content]
 
 

@@ -27,12 +27,7 @@ import pytest
 
 from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import mend_torn_words, parse_reference_string
-
-
-def _read(tmp_path: Path, text: str, name: str):  # type: ignore[no-untyped-def]
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return read_survey_report(path)
+from tests.reader_helpers import read_report as _read
 
 
 @pytest.mark.parametrize(

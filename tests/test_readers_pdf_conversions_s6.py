@@ -14,14 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.reader_helpers import read_report as _read
 
-from surveybench.readers import read_survey_report
-
-
-def _read(tmp_path: Path, text: str, name: str):  # type: ignore[no-untyped-def]
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return read_survey_report(path)
 
 
 TWO_COLUMN_TEXT = """\

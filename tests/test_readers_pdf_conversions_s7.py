@@ -16,14 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import mend_ocr_years, parse_reference_string
-
-
-def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return read_survey_report(path)
+from tests.reader_helpers import read_report as _read
 
 
 ACS_FULL_WIDTH = """\

@@ -14,14 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from surveybench.model import is_non_content_title
-from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import clean_title, make_authors, parse_reference_string, surname
-
-
-def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return read_survey_report(path)
+from tests.reader_helpers import read_report as _read
 
 
 # a Nature review's list as marker prints it (bulleted numbers), shared by the marker fixtures

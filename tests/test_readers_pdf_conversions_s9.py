@@ -15,14 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from surveybench.readers import read_survey_report
 from surveybench.readers.refstrings import clean_title, parse_reference_string
-
-
-def _read(tmp_path: Path, text: str, name: str = "review.md"):  # type: ignore[no-untyped-def]
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return read_survey_report(path)
+from tests.reader_helpers import read_report as _read
 
 
 # a Copernicus (NHESS) list as docling prints it: one entry a paragraph, group authors, web pages
