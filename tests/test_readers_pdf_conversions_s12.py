@@ -16,7 +16,8 @@ two-column page interrupted with back-matter notes and resumed after them (Front
 rules set as headings ("## ---") and its sections as bold lines with escaped periods ("**2\\. Title**"); an OCR
 that lost the space of "LITERATURE CITED"; docling's two-column list page set as a table; a summary numbered
 by its points; a reference heading with a word on the list in parentheses ("Bibliography (Selected Sources)"); IOP Publishing's
-entries, no period in them, run together by a converter; an NBER paper each page of which is one heading line.
+entries, no period in them, run together by a converter; an NBER paper each page of which is one heading line; an
+OCR that glued an Annual Reviews entry's year to its names ("Eckberg DL.1997.").
 
 Expected values are read off the text by hand.
 """
@@ -521,3 +522,26 @@ def test_pages_printed_as_heading_lines(tmp_path: Path) -> None:
     assert [s.title for s in survey.sections if s.level == 1 and s.is_content] == [
         "Introduction", "Household Survey Experiments", "Results", "Conclusion"]
     assert [r.year for r in survey.references][:2] == [2012, 2003]
+
+
+def test_an_ocr_that_glued_the_year_to_the_names(tmp_path: Path) -> None:
+    """An Annual Reviews list as an OCR printed it, one entry a line: spaces lost after commas and before the year."""
+    survey = read_text(tmp_path, """\
+# The General Social Survey at Fifty
+
+# OVERVIEW
+
+Environmental attitudes differ by gender (Blocker & Eckberg 1997), and policies by individualism (Bobo 1991;
+Bobo & Kluegel 1993).
+
+# LITERATURECITED
+
+Blocker TJ,Eckberg DL.1997. Gender and environmentalism: results from the 1993 General Social Survey. Soc. Sci. Q. 78(4):841-58
+Bobo L.1991.Social responsibility,individualism,and redistributive policies.Soc.Forum. 6(1):71-92
+Bobo L, Kluegel JR.1993.Opposition to race-targeting: self-interest,stratification ideology,or racial attitudes? Am. Sociol. Rev.58(4):443-64
+""")
+    refs = survey.references
+    assert [(r.authors[0].name, r.year) for r in refs] == [("Blocker TJ", 1997), ("Bobo L", 1991), ("Bobo L", 1993)]
+    assert refs[0].title == "Gender and environmentalism: results from the 1993 General Social Survey"
+    marks = [m for _s, p in survey.paragraphs() for m in p.citations]
+    assert {i for m in marks for i in m.ref_ids} == {r.id for r in refs}

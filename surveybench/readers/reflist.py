@@ -1461,7 +1461,8 @@ def _colon_after_names(text: str, pos: int) -> bool:
 _COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?|\s?[A-Z](?=:))?(?:\s\(Eds?\.\)\.?)?:\s(?:[\"“‘'A-Z0-9]|[a-z]{1,8}[A-Z])")
 REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
-_SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\()")
+# (the year too: "Blocker TJ,Eckberg DL.1997. Gender and ...")
+_SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\(|(?:19|20)\d{2}[a-z]?\.)")
 
 
 def _names_then_year(text: str, pos: int) -> bool:

@@ -516,7 +516,8 @@ _EMPTY_NAME = re.compile(r",\s*:\s*,")
 # a label printed before the entry: "[Vaswani et al., 2017]", "[VSP+17]" (natbib alpha / apalike keys)
 _NATBIB_LABEL = re.compile(r"^\[(?:[^\[\]]{1,80}?\b(?:19|20)\d{2}[a-z]?|[A-Z][A-Za-z+]{1,8}\d{2}[a-z]?)\]\s+(?=\S)")
 # a year closing the authors glued to the title: "2017.Attention" / "(2017).Attention"
-_GLUED_AFTER_YEAR = re.compile(r"(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}[a-z]\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}\)\.)(?=[A-Z])")
+# (and the year glued to the names before it: Annual Reviews' "Eckberg DL.1997. Gender ..." as an OCR prints it)
+_GLUED_AFTER_YEAR = re.compile(r"(?<=[A-Z]\.)(?=(?:19|20)\d{2}[a-z]?\.\s?[A-Z])|(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}[a-z]\.)(?=[A-Z][a-z])|(?<=\b(?:19|20)\d{2}\)\.)(?=[A-Z])")
 # an initial glued to its surname, at the start of a name only ("A.Vaswani"; the "J.Adler" inside
 # the glued run "AchiamJ.AdlerS." follows a letter, so it stays for that pattern)
 # (not a title's first word after the year: "2019. V.PhyloMaker: an R package")
