@@ -596,20 +596,17 @@ def _pages_as_headings(lines: list[str], report: FileReport) -> list[str]:
     by two spaces, headings as bold runs inside): with five such lines or more (sixty words each), they are the
     pages' text -- paragraphs at the double spaces, the bold numbered headings and "**References**" headings of
     their own, and the other heading lines that hold a formula ("## ∫∑") text."""
-    pages = [i for i, ln in enumerate(lines) if (m := _ATX_LINE.match(ln)) and len(m.group(1).split()) >= 60]
+    headings = {i: m.group(1) for i, ln in enumerate(lines) if (m := _ATX_LINE.match(ln))}
+    pages = [i for i, text in headings.items() if len(text.split()) >= 60]
     if len(pages) < 5:
         return lines
     out = list(lines)
     for i in pages:
-        text = _ATX_LINE.match(lines[i]).group(1)  # type: ignore[union-attr]
-        text = _RUN_IN_BOLD_HEADING.sub(lambda m: "\n\n## " + m.group(1).strip() + "\n\n", text)
+        text = _RUN_IN_BOLD_HEADING.sub(lambda m: "\n\n## " + m.group(1).strip() + "\n\n", headings.pop(i))
         out[i] = "\n\n".join(p.strip() for p in re.split(r"\s{2,}|\n\n", text) if p.strip())
-    page_set = set(pages)
-    for i, ln in enumerate(lines):
-        m = _ATX_LINE.match(ln)
-        if m and i not in page_set and (_MATH_IN_TITLE.search(m.group(1) + "=" * ("∑" in m.group(1) or "∫" in m.group(1)))
-                                        or len(re.findall(r"[^\W\d_]", m.group(1))) < 2):
-            out[i] = m.group(1)  # a formula's line the converter set as a heading ("## ∫∑", "## SP i ( ) Γ = ∑ P ir", "## \uf024")
+    for i, text in headings.items():
+        if _MATH_IN_TITLE.search(text) or len(re.findall(r"[^\W\d_]", text)) < 2:
+            out[i] = text  # a formula's line the converter set as a heading ("## ∫∑", "## SP i ( ) Γ = ∑ P ir", "## \uf024")
     report.warnings.append(f"{len(pages)} pages printed as heading lines read as the pages' text")
     return "\n".join(out).split("\n")
 

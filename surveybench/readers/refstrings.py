@@ -765,11 +765,10 @@ def parse_reference_string(raw: str) -> ParsedRef:
     g = _ALL_INVERTED_NAMES.match(prose)
     if g:
         t = _title_sentence(prose[g.end() :], min_words=1)
-        years = [(int(y.group(1)), y.group(2)) for y in re.finditer(r"(?<!\d)((?:19|20)\d{2})([a-z])?(?!\d)", prose[g.end() :])]
         if t and years:
             out.title, out.style = t, "all-inverted"
             out.authors = [n.group(0) for n in _ONE_INVERTED.finditer(g.group("a"))]
-            out.year, out.year_suffix = years[-1]
+            out.year, out.year_suffix = _publication_year(years)
             return out
 
     # 00e. IOP Publishing: "Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groundwater 42 12–16"
