@@ -594,12 +594,16 @@ _RUN_IN_BOLD_HEADING = re.compile(r"\*\*((?:\d{1,2}\.?\s+[A-Z][^*\n]{1,100}?|ref
 def _pages_as_headings(lines: list[str], report: FileReport) -> list[str]:
     """A converter that prints each page as one heading line ("###### <the page's whole text>", paragraphs parted
     by two spaces, headings as bold runs inside): with five such lines or more (sixty words each), they are the
-    pages' text -- paragraphs at the double spaces, the bold numbered headings and "**References**" headings of
+    pages' text (and so are shorter heading lines of sentences) -- paragraphs at the double spaces, the bold numbered headings and "**References**" headings of
     their own, and the other heading lines that hold a formula ("## ∫∑") text."""
     headings = {i: m.group(1) for i, ln in enumerate(lines) if (m := _ATX_LINE.match(ln))}
     pages = [i for i, text in headings.items() if len(text.split()) >= 60]
     if len(pages) < 5:
         return lines
+    # a short page is one too when it reads as sentences, not a heading: the list's last entry alone on the last
+    # page ("###### Wahlund, R., and J. Gunnarsson. 1996. Mental Discounting ... 17(6): 709–30.")
+    pages += [i for i, text in headings.items() if 12 <= len(text.split()) < 60 and text.rstrip().endswith(".") and ". " in text
+              and not text.startswith(("*", "_"))]
     out = list(lines)
     for i in pages:
         text = _RUN_IN_BOLD_HEADING.sub(lambda m: "\n\n## " + m.group(1).strip() + "\n\n", headings.pop(i))
@@ -873,6 +877,12 @@ def _appendix_title(title: str) -> bool:
     return "," not in title and not re.search(r"\b(?:19|20)\d{2}\b|\b[A-Z]\.\s", title)
 
 
+def _numbered_entry_line(title: str) -> bool:
+    """A numbered line that is an unheaded reference list's entry, not a section: authors then the year in
+    parentheses ("1. Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host Distribu-", PNAS)."""
+    return bool(re.search(r"\((?:19|20)\d{2}[a-z]?\)", title)) and opens_entry(title)
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -931,6 +941,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     if len(chapters) < 2:
         chapters = {}
     first_chapter = min(chapters, default=-1)
+    contents = _contents_titles(lines)
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
@@ -997,7 +1008,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             # its first subsection after it ("A.1 Preliminaries"), or the appendices' run in order: "A. Delayed
             # Proofs" with a "B. ..." line further on, then "B. Background ...", "C. ..." (_appendix_title)
             in_run = _appendix_title(ap.group(2)) and (letter == appendix_last + 1 if appendix_last >= 0 else letter == 0 and last_b > i)
-            if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after) or in_run:
+            # or the contents list names it ("Appendix A: Stakeholders interviewed ........ 52")
+            if re.match(rf"{ap.group(1)}\.1\.?\s+[A-Z]", after) or in_run or (
+                    text.lower().startswith("appendix") and _appendix_title(ap.group(2)) and _norm(_strip_num(text)) in contents):
                 found[i] = 1
                 in_refs = False
                 appendix_last = letter
@@ -1014,6 +1027,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 continue
         if not m or in_refs or text.endswith((".", ",", ";")) or len(text.split()) > 14 or _MATH_IN_TITLE.search(m.group(2)):
             continue  # (an algorithm's numbered step, "4. Let μm,j = V −1 ...", is no section)
+        if _numbered_entry_line(m.group(2)):
+            continue
         if last == (0,) and found and re.fullmatch(r"(?:summary|abstract)\s*:?", lines[max(found)].strip(), re.I):
             # under the summary, before section 1: a numbered point of it, its sentence going on over the next line
             # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ...")
@@ -1057,7 +1072,6 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     out = list(lines)
     # a heading the text wraps ("... into national" / "development plans and sector strategies") is joined when the
     # contents list prints it whole
-    contents = _contents_titles(lines)
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
@@ -1152,7 +1166,7 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             text = pm.group(0) if pm else text
         number = tuple(int(x) for x in pm.group(1).split(".")) if pm else ()
         if (pm and len(text.split()) <= 12 and not text.endswith((".", ",", ";", ":"))
-                and _apart_from_lists(number, before, nxt)):
+                and _apart_from_lists(number, before, nxt) and not _numbered_entry_line(pm.group(2))):
             plain.append((i, number))
         elif _PLAIN_CONTENT_NAME.match(text.rstrip(":")):
             named.append(i)
@@ -1598,8 +1612,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         else:
             cut = _inline_reference_line(body)
             if cut is not None:  # "**References**" as a bold line, not a heading
-                report.warnings.append(f"reference list opened by the line {body[cut].strip()!r} in section {h.raw!r}")
-                doc.ref_blocks.append(body[cut + 1 :])
+                run_in = _RUN_IN_REF_LINE.match(body[cut])
+                report.warnings.append(f"reference list opened by the line {body[cut].strip()[:40]!r} in section {h.raw!r}")
+                doc.ref_blocks.append(([body[cut][run_in.end() :]] if run_in else []) + body[cut + 1 :])
                 body = body[:cut]
         doc.sections.append(sec)
         doc.section_lines.append(body)
@@ -1715,12 +1730,18 @@ def _subtitle_heading(title_h: _Heading, body: list[_Heading], lines: list[str])
 def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]) -> bool:
     """"# AN INAUGURAL LECTURE TO THE SOCIETY" then "# EARTHQUAKE-INDUCED LANDSLIDE HAZARDS ...: A
     REVIEW" with nothing between, both unnumbered at one depth, and the numbered sections start at
-    "1" after only front matter: the two lines are one title page, the second is no section."""
+    "1" after only front matter, or all sections sit deeper: the two lines are one title page, the second
+    is no section."""
     b0 = body[0]
     if b0.depth != title_h.depth or b0.number is not None or _non_content_heading(b0) or len(b0.title.split()) < 3:
         return False
     if any(ln.strip() for ln in lines[title_h.line + 1 : b0.line]):
         return False
+    # or every heading after it sits deeper, the first of them right after it: "# Chapter 115: Stimulant Intoxication" /
+    # "# The Biological and Neurological Basis of Stimulant Intoxication" / "## Introduction", "## ...", ...
+    if len(body) >= 3 and all(h.depth > b0.depth for h in body[1:]) and not any(
+            ln.strip() for ln in lines[b0.line + 1 : body[1].line]) and not _IMRAD.match(_clean_heading_text(b0.title).rstrip(" :.")):
+        return True
     for h in body[1:]:
         if h.number is not None:
             return h.number in ("1", "I") and h.number_level == 1
@@ -2133,16 +2154,32 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 # (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
+_DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
+
+
+def _numbered_entries_run(lines: list[str]) -> bool:
+    """Lines holding a numbered reference list, its entries wrapped over several lines ("1. Farr DF, Rossman AY,
+    ... (2004) Fungus–Host Distribu-" / "tions, ..."): ten entries or more numbered 1, 2, 3, ... in order, most
+    of them (three in five) opening as author-year entries do (PNAS prints its list after the acknowledgments, unheaded)."""
+    items = [(int(m.group(1)), m.group(2)) for x in lines if (m := _DOTTED_ITEM.match(x))]
+    if len(items) < 10 or items[0][0] != 1:
+        return False
+    in_order = sum(1 for (a, _t), (b, _u) in zip(items, items[1:]) if b == a + 1)
+    return in_order >= 0.9 * (len(items) - 1) and sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
 
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
-    """A reference list printed without a heading at the end of the last section(s)."""
+    """A reference list printed without a heading at the end of the last section(s): "[1] ..." entries, or
+    "1. ..." ones wrapped over several lines (:func:`_numbered_entries_run`)."""
     for k in range(len(doc.sections) - 1, -1, -1):
         body = doc.section_lines[k]
         for i, ln in enumerate(body):
-            if _LIST_START.match(ln):
+            bracketed = _LIST_START.match(ln)
+            dotted = _DOTTED_ITEM.match(ln)
+            if bracketed or (dotted and dotted.group(1) == "1"):
                 rest = [x for x in body[i:] if x.strip()]
-                if len(rest) >= 2 and sum(1 for x in rest if _LIST_ITEM.match(x)) >= 0.5 * len(rest):
+                if (bracketed and len(rest) >= 2 and sum(1 for x in rest if _LIST_ITEM.match(x)) >= 0.5 * len(rest)) or (
+                        dotted and _numbered_entries_run(rest)):
                     doc.ref_blocks.append(body[i:])
                     doc.section_lines[k] = body[:i]
                     report.warnings.append(
@@ -2156,11 +2193,18 @@ def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
 _REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
 
 
+# the list's name run into its first entry, a paragraph of the last section: "References [1] Robert A Gatenby et al.
+# “Adaptive therapy”. In: ..." (MinerU)
+_RUN_IN_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?(?:{_REF_NAMES})(?:\*\*|__)?:?\s+(?=\[1\]\s|1\.\s+[A-Z])", re.I)
+
+
 def _inline_reference_line(body: list[str]) -> int | None:
     in_fence = False
     for i, ln in enumerate(body):
         if _FENCE.match(ln):
             in_fence = not in_fence
+        elif not in_fence and _RUN_IN_REF_LINE.match(ln):
+            return i
         elif not in_fence and _REF_LINE.match(ln):
             # the list must follow: a figure's labels "Source" / "Target" / "Ours" open none (a fence
             # around it is the converter's layout: pdf-to-markdown fences indented text)
@@ -2320,13 +2364,17 @@ def _build_references(
             year=p.year,
             authors=make_authors(p.authors),
         )
-        if not ref.authors and refs and refs[-1].authors and (REPEATED_AUTHORS.match(e.raw) or e.raw.startswith(",")):
+        repeated = REPEATED_AUTHORS.match(e.raw)
+        if not ref.authors and refs and refs[-1].authors and (repeated or e.raw.startswith(",")):
             # "———. 2008." / ". 2008." / AEA's "———, _Title_" with the dash lost (", _Title_ , 1999."): the
             # authors of the entry before, as the list means
             ref.authors = list(refs[-1].authors)
+            # the year the dash's head prints ("(2015), “Title,” ... [1979,1994]": the pages citing it come after)
+            head_year = re.search(r"(?:19|20)\d{2}", repeated.group(0)) if repeated else None
             # a title read alone keeps no year; an entry of the same authors has its own, the last printed
             printed_years = re.findall(r"\b((?:19|20)\d{2})[a-z]?\b", e.raw)
-            ref.year = ref.year or p.year or (int(printed_years[-1]) if printed_years else None)
+            ref.year = (int(head_year.group(0)) if head_year else None) or ref.year or p.year or (
+                int(printed_years[-1]) if printed_years else None)
         for n in numbers:
             by_number[n] = rid
         refs.append(ref)

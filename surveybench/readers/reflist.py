@@ -165,6 +165,7 @@ def _unlink_source_group(line: str) -> str:
 _TRAILING_LABEL = re.compile(r"\s*\[(\d{1,4})\]\s*$")
 _LEADING_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?\[\d{1,4}\]")
 _TRAILING_BARE = re.compile(r"(?<=[\].;,)a-z/])\s+(\d{1,4})\s*$")  # "... DOI: 10.2147/NDT.S19617] 2"
+_TRAILING_NUMBER = re.compile(r"(?<=\S)\s+(\d{1,4})\s*$")
 
 
 def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
@@ -185,6 +186,16 @@ def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
             break
     else:
         return lines, 0
+    if step:
+        # a number the run misses, printed after a volume or pages ("Brain Res Bull 2016; 126 : 58", "279-279 88"):
+        # the line's last number, when it is the one the run wants there
+        strict = dict(ends)
+        ends, last = [], 0
+        for i, ln in enumerate(lines):
+            m = strict.get(i) or _TRAILING_NUMBER.search(ln)
+            if m and (i in strict or int(m.group(1)) == last + 1):
+                ends.append((i, m))
+                last = int(m.group(1))
     out = list(lines)
     for i, m in ends:
         ln = lines[i][: m.start()]
@@ -715,7 +726,9 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
 
 # where one complete entry ends inside another's text: its year or page range closing a sentence
 # ("..., 2024. Z. Gan, and ...", "pp. 13 293–13 302. “A moving ...")
-_ENTRY_CUT = re.compile(r"(?<![\w.])(?:(?:19|20)\d{2}[a-z]?|\d{1,6}\s?[–-]\s?\d{1,6}(?:\s\d{3})?)\.\s+(?=\S)")
+# (or biblatex's one page or article number after the year: "(2013), p. 20130020. Karen M Bussard", "Elife 4 (2015), e10559.")
+_ENTRY_CUT = re.compile(r"(?<![\w.])(?:(?:19|20)\d{2}[a-z]?|\d{1,6}\s?[–-]\s?\d{1,6}(?:\s\d{3})?|(?<=\bp\.\s)\d{1,8}|(?<=\),\s)[a-z]?\d{1,8})"
+                        r"\.\s+(?=\S)")
 _YEAR_IN = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
@@ -1138,7 +1151,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
         opens = sorted(set(opens) | set(_alphabetical_lines(probe, line_starts)))
         # most lines open entries -- or entries wrap over two or three lines each, and their first lines
         # are the lines opening with names then the year ("Aizenman, J. and J. Lee (2005), “Title, ...")
-        if len(opens) >= 0.6 * len(line_starts) or (len(dated) >= 5 and len(dated) >= 0.25 * len(line_starts)):
+        # (or ten lines and more open with names then the year, in a list whose entries wrap over up to six lines)
+        if len(opens) >= 0.6 * len(line_starts) or (len(dated) >= 5 and len(dated) >= 0.25 * len(line_starts)) or (
+                len(dated) >= 10 and len(opens) >= 0.15 * len(line_starts)):
             # a start the style found inside the author list of an entry a line opens is a name of
             # that list, not an entry: AAAI's "Liu, F.; Zhang, S.; Wang, X.; and Wei, F. 2025." holds
             # "Wei, F. 2025." (positions bisected: linear in the list)
@@ -1252,7 +1267,9 @@ _ENDED_BEFORE = re.compile(r"[\w)\]]\.\s*$")  # the entry before ended: "arXiv:2
 # "... and Alexandra Birch 2016. Title.": a converter may drop the period before the year; then only a
 # list of several authors ("A, B, and C 2016.") is taken for one (see _acl_head), not "Proceedings of
 # the Web Conference 2021." nor "In AI for Accelerated Materials Design-Vienna 2024."
-_ACL_HEAD_RE = re.compile(r"(.{1,1600}?)(\.\s{1,3}+|\s)(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
+# (a colon after the year too, before the title: "Sarr A, Whetton P. 2007: Regional Climate Projections.", as the
+# AMS prints it -- not GB/T 7714's pages, "... processing systems. 2017: 5998-6008.")
+_ACL_HEAD_RE = re.compile(r"(.{1,1600}?)(\.\s{1,3}+|\s)(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)(?:\.\s|:\s(?=[^\W\d_]))")
 _SEVERAL_AUTHORS = re.compile(r",\s.*\b(?:and|&)\s[^,]+$")
 
 
@@ -1411,10 +1428,11 @@ _YEAR_ANY = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.")
 _SENTENCE_CLOSED = re.compile(r"[.)\]]\s?$")
 # (a publisher's country or city closing an entry is no initial: "John Wiley, Chichester, U.K.", "Washington, D.C.")
 # (a line ending in a preposition or an article goes on too: "London: International Institute for" /
-# "Environment and Development.")
+# "Environment and Development."), and so does one ending in a colon before its publisher ("Berlin, Heidelberg:" /
+# "Springer Science & Business Media.")
 # (an ellipsis where APA leaves out names goes on with the last author: "Ioannidis, J. P. A., ..." / "Moher, D. (2009).")
 _LINE_GOES_ON = re.compile(
-    r"(?:[,;&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)(?<!\bD\.)\b[A-Z]\.|\bal\.|\.\.\.|…)\s$")
+    r"(?:[,;:&\-]|\b(?:and|of|for|the|in|on|to|with|by|from|at|an)|(?<!\bU\.)(?<!\bU\.S\.)(?<!\bD\.)\b[A-Z]\.|\bal\.|\.\.\.|…)\s$")
 
 
 # "Whitehead, D., Beadle C.L., 2004. Title." -- surnames with initials up to ", year.", one name's
@@ -1441,11 +1459,18 @@ def _author_head_end(text: str, pos: int) -> int:
     m = _acl_head(window)
     if m and looks_like_author_list(m.group(1)):
         end = max(end, pos + m.end(1))
+    # the first author inverted, the others not: "Jeppesen, E., M. Søndergaard, T. L. Lauridsen, ... & Z. Liu, 2012."
+    # (Hydrobiologia) holds "Søndergaard, T. L. Lauridsen, ..., 2012." -- no entry of its own
+    inverted = INVERTED_FIRST_NAME.match(window)
+    if inverted:
+        end = max(end, pos + inverted.end())
     return end
 
 
 # the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
-# lost (". 2008. “Custom and Commonage in Africa.”")
+# lost (". 2008. “Custom and Commonage in Africa.”"), or the year in parentheses after it, the dash lost too
+# (JASA: "——— (2013b), “Testing Many Moment Inequalities,” ..." printed "(2013b), “Testing ..."; the comma and the
+# quote tell it from an author list's year wrapped onto a line of its own, "(2007) Africa in Climate Change ...")
 # a group author before a colon: "Avalanche Canada: ...", "CAIC - Colorado Avalanche Information Center: ..."
 # (a web page has no title: "Météo-France: available at: https://...", Copernicus's form for it)
 _GROUP_COLON = re.compile(r"[A-Z][\w&'’.\-]*(?:\s(?:-\s?)?[\w&'’.\-]+){0,14}:\s(?:[\"“A-Z]|available at\b)")
@@ -1459,7 +1484,8 @@ def _colon_after_names(text: str, pos: int) -> bool:
 # (a title may open with a name in lower case and capitals inside: "glmmTMB Balances Speed ...")
 # (or a last initial whose dot was lost before the colon: "McMakin, A. H: Risk Communication")
 _COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?|\s?[A-Z](?=:))?(?:\s\(Eds?\.\)\.?)?:\s(?:[\"“‘'A-Z0-9]|[a-z]{1,8}[A-Z])")
-REPEATED_AUTHORS = re.compile(r"^\s*(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s")
+REPEATED_AUTHORS = re.compile(r"^\s*(?:(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s"
+                              r"|(?:[-–—_]{2,}\.?\s?)?\((?:19|20)\d{2}[a-z]?\),\s(?=[“\"‘]))")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
 # (the year too: "Blocker TJ,Eckberg DL.1997. Gender and ...")
 _SQUASHED = re.compile(r"[,&](?=\S)|(?<=[^\W\d_]\.)(?=\(|(?:19|20)\d{2}[a-z]?\.)")

@@ -109,7 +109,8 @@ _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
     rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord"
-    rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
+    rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr|St)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
+    # ("Rhomni St. John")
     rf"|(?:{_PARTICLES})(?=\s))"
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
@@ -241,12 +242,15 @@ _STRAY_NAME_PERIOD = re.compile(r"(?<=, )([A-Z][a-z]+)\.(?=\s(?:[A-Z][a-z]+,|[A-
 _NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][a-z]{1,15}[\"“”])(?=\s[A-Z])")
 
 
+_GLUED_INITIALS_END = re.compile(rf"[^\W\d_]{{2}},?\s[{_UP}]\.[{_UP}]$")  # (after a surname: not "U.S")
 _ELIDED_NAMES = re.compile(r",\s*(?:\.\s?\.\s?\.|…)\s*,?")
 
 
 def looks_like_author_list(segment: str) -> bool:
     """True when ``segment`` is a plausible list of person names (used to find entry starts)."""
     s = _FOOTNOTE_MARK.sub("", segment.strip().rstrip("."))  # "Biqing Qi*, and Bowen Zhou": equal contribution
+    if _GLUED_INITIALS_END.search(s):
+        s += "."  # "Metcalf, G.E. 1994.": the last of two glued initials keeps its period ("G.E" is no name)
     # names left out, marked by an ellipsis: "Ahmad Al-Dahle, . . . , and 1 others", "Burton, A., ... Speekenbrink, M."
     s = _ELIDED_NAMES.sub(",", s) if "." in s or "…" in s else s
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
@@ -491,15 +495,24 @@ _VENUE_WORD = re.compile(
     r"advances|arxiv|corr|preprint|thesis|report|edition|chapter|volume|vol|pp|pages|series|lecture|notes)\b", re.I)
 
 
+# a journal's year or volume, then its issue or pages: "2019; 42", "48(4):335-51", "42, 1-10" (not a year
+# ending the entry, "... representations. 2019b.": the sentence before it is a subtitle still)
+_LOCATOR_NEXT = re.compile(r"\s*\d{1,4}[a-z]?\s?[;:(,]")
+
+
 def _capital_subtitle(text: str, end: int) -> bool:
     """After a title's "?" or "!", a capitalised sentence is its subtitle ("The Death of Schema Linking?
     Text-to-SQL in the Age of Well-Reasoned Language Models. arXiv ...") when it reads as words of a
-    title -- 3 to 20 words, no digit, no venue or publisher word -- and more of the entry follows it."""
+    title -- 3 to 20 words, no digit, no venue or publisher word -- and more of the entry follows it,
+    other than the year or volume and pages a journal's name is followed by ("Is coding a relevant metaphor for the
+    brain? Behavioral and Brain Sciences. 2019; 42.": that sentence is the journal), and not opening with an
+    abbreviated word as a journal's name does ("... twentieth century? J. Health Soc. Behav. 48(4)")."""
     stop = sentence_end(text, end + 1)
     sub = text[end:stop].strip().rstrip(".")
     words = sub.split()
     return (3 <= len(words) <= 20 and stop < len(text) and text[stop:].strip() != "" and not re.search(r"\d", sub)
-            and not _VENUE_WORD.search(sub) and not _AFTER_TITLE.match(sub))
+            and not _VENUE_WORD.search(sub) and not _AFTER_TITLE.match(sub) and not _LOCATOR_NEXT.match(text, stop)
+            and not re.match(r"[A-Z][a-z]{0,4}\.\s?[A-Z]", sub))
 
 
 _ACCENTS = "´¨˜ˆˇ˚˝¸"
@@ -589,11 +602,14 @@ _GIVEN = rf"(?:{_GIVEN_WORD}|[A-Z]\.(?:\s?-?[A-Z]\.)*+|[A-Z](?=\s\())"
 _FAMILY = r"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]i|[Dd]a|[Dd]os|[Ll]e|[Ll]a)\s)*+[A-ZÀ-Þ](?=[\w'’\-]*[a-zß-ÿ])[\w'’\-]++"
 _NATURAL = rf"(?:{_GIVEN}\s){{1,4}}{_FAMILY}"
 _INVERTED_HEAD = re.compile(rf"{_FAMILY}(?:\s{_FAMILY})?,\s{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:\s[A-Z](?=$|,))?(?:,\s(?:Jr|Sr)\.)?")
+_INITIAL_AFTER_FAMILY = re.compile(rf"{_FAMILY}(?:\s{_FAMILY})?,\s[A-Z]\.")
 INVERTED_FIRST_NAME = re.compile(
     # (a name's torn accent read as a space may leave two after a comma: "Kelly, Bryan,  Lubos Pastor")
     rf"{_FAMILY}(?:\s{_FAMILY})?,\s\s?{_GIVEN}(?:\s{_GIVEN}){{0,3}}(?:,\s(?:Jr|Sr)\.)?"
-    rf"(?:,\s\s?{_NATURAL}){{0,12}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
-    r"(?:\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[,.:]?\s|,\s(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?,\s)")
+    rf"(?:,\s\s?{_NATURAL}){{0,40}}(?:,?\s(?:and|&)\s{_NATURAL}(?:,?\s(?:Jr|Sr)\.)?)?"
+    # (or Hydrobiologia's and the AMS's year after a comma, then a period or a colon: "Carey, C. C. & E. Rydin, 2011. Lake
+    # trophic status ...", "Reason, C.J.C., S. Hachigonta and R.F. Phaladi, 2005: Interannual variability ...")
+    r"(?:\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[,.:]?\s|,\s(?P<y2>(?:19|20)\d{2})(?P<s2>[a-z])?[,.:]\s)")
 
 
 # one name of ICML's all-inverted lists: the family name, a comma, given names of which one at least is a word
@@ -742,6 +758,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
     #      and J. Lee (2005), “Title,” IMF Working Paper", "Alesina, Alberto, and Howard Rosenthal, 1995, Partisan
     #      Politics, Divided Government, and the Economy, Cambridge University Press"
     g = INVERTED_FIRST_NAME.match(prose)
+    if g and g.group("y2") and prose[g.end() - 2] in ".:" and not _INITIAL_AFTER_FAMILY.match(prose):
+        g = None  # the year then a period is Hydrobiologia's, its names initials: "GeeksforGeeks, Multimodal Large Language Models, 2025." is none
     if g:
         rest = prose[g.end() :].lstrip(" ,.")
         t = _lead_quoted(rest) or _title_sentence(rest, min_words=1)
@@ -1073,8 +1091,9 @@ _SURNAME_FIRST = re.compile(
     rf"|^(?P<t>{_NI_SPR}(?:,\s{_NI_SPR})+{_ETAL}?)(?=\s[{_UP}\d\"“])"
     # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."
     rf"|^(?P<f>{_NI_FULL}(?:;\s(?:and\s|&\s)?{_NI_FULL})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\()"
-    # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title.")
-    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s))"
+    # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title."), PNAS
+    # may with a comma before the year ("Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host ...")
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s|\((?:19|20)\d{{2}}[a-z]?\)\s))"
 )
 
 
@@ -1318,6 +1337,8 @@ _VENUE_AFTER_COMMA = re.compile(
     # an abbreviated journal ("Adv. Neural Inf.", "Proc. Natl", "Phys. Rev."), a Vancouver journal
     # before "YEAR;" ("Scholarpedia 2013; 8(10)"), an acronym before its year or volume ("NeurIPS 2017")
     r"[A-Z][a-z]{1,5}\.\s+(?:[A-Z][a-z]*\s+){0,2}[A-Z][a-z]{0,5}\.(?=\s|,|$)|[A-Z][\w.]*(?:\s[A-Z&][\w.]*){0,6}\s(?:(?:19|20)\d{2}\s?;|\d{1,4}\s?\(\d)"
+    # (or one named with minor words, abbreviated nowhere: "Frontiers in Human Neuroscience 13 (2019)")
+    r"|[A-Z]\w*(?:\s(?:[A-Z&]\w*|of|in|on|for|and|the)){1,6}\s\d{1,4}\s?\(\d"
     r"|[A-Z][A-Za-z]*[A-Z][\w-]*(?:\s+(?:19|20)\d{2}\b|,\s*\d|\.?\s*$)"
     # Elsevier / Harvard: a journal, then its volume and pages ("Geological Society of America
     # Bulletin, 95: 406–421", "Engineering Geology, 71, 79–95")

@@ -1,0 +1,318 @@
+"""Failure classes of PDF conversions, fixed by the files' own evidence (issue 9, stop 27).
+
+From the tuning split dev25: MinerU's reference list run into the last section's paragraph ("References [1]
+Robert A Gatenby et al. ...") with entries that lost their numbers glued after biblatex's page or article
+numbers ("(2017), a028332. David Basanta ..."); a PNAS text extraction whose numbered list follows the
+acknowledgments with no heading ("1. Farr DF, ..., McCray EB, (2004) Fungus–Host ..."); an LLM book chapter
+printed "# Chapter 115: ..." / "# The Biological ..." over its "##" sections; Hydrobiologia's entries, the
+first author inverted and the others not, the year after a comma ("Carey, C. C. & E. Rydin, 2011. Lake ...");
+an ACL name holding an abbreviation ("Rhomni St. John"); a journal named with minor words before its volume
+("Frontiers in Human Neuroscience 13 (2019)"). From dev20, dev22 and dev24 (left over at earlier stops):
+JASA's repeated authors whose dash a text extraction lost ("(2013b), “Testing ...”"); a line ending in a
+colon before its publisher; a plain-text report whose appendix heading (named by its contents list) ends the
+list; a list in mixed styles whose entries wrap over several lines; single authors with glued initials
+("Metcalf, G.E. 1994."); the last page of an NBER paper printed as a short heading line; the AMS's colon after
+the year ("Whetton P. 2007: Regional Climate Projections."); docling's Baishideng numbers after pages
+("Brain Res Bull 2016; 126 : 58"); a title's question mark before a Vancouver journal ("Is coding a
+relevant metaphor for the brain? Behavioral and Brain Sciences. 2019; 42.").
+
+Expected values are read off the text by hand.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+from surveybench.readers.refstrings import parse_reference_string
+from tests.reader_helpers import read_report, read_text, with_list
+
+
+def test_reference_list_run_into_a_paragraph_and_numbers_lost_after_article_numbers(tmp_path: Path) -> None:
+    entries = " ".join(
+        f"[{n}] Author{n} Name et al. “Title number {n} of a paper”. In: Journal {n}.1 (2019), pp. 1–{n + 10}."
+        for n in range(1, 6))
+    survey, report = read_report(tmp_path, f"""\
+# Open questions in adaptive therapy
+
+## 1 Models
+
+Adaptive therapy delays resistance [1, 2, 3] and its models are calibrated [4, 5, 6, 7, 8, 9].
+
+References {entries} [6] David Basanta and Alexander RA Anderson. “Homeostasis back and forth: an ecoevolutionary
+perspective of cancer”. In: Cold Spring Harbor Perspectives in Medicine 7.9 (2017), a028332. David Basanta and
+Alexander RA Anderson. “Exploiting ecological principles to better understand cancer progression and treatment”.
+In: Interface Focus 3.4 (2013), p. 20130020. Karen M Bussard, Carol V Gay, and Andrea M Mastro. “The bone
+microenvironment in metastasis; what is special about bone?” In: Cancer and Metastasis Reviews 27.1 (2008), pp. 41–55.
+[9] Elsa Hansen and Andrew F Read. “Cancer therapy: Attempt cure or manage drug resistance?” In: Evolutionary
+Applications 13.7 (2020), pp. 1660–1672.
+""")
+    # 1-5 and 9 numbered; 7 and 8 lost their labels at a page break, glued after the article numbers of 6 and 7
+    assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 10)]
+    assert survey.references[6].raw.startswith("David Basanta and Alexander RA Anderson. “Exploiting")
+    assert survey.references[7].raw.startswith("Karen M Bussard")
+    assert any("lost in conversion" in w for w in report.warnings)
+
+
+def test_pnas_list_after_the_acknowledgments_without_a_heading(tmp_path: Path) -> None:
+    numbered = "\n".join(f"{n}. Author{chr(64 + n)} JN ({1990 + n}) Am Nat {100 + n}:{n}01–{n}27." for n in range(3, 12))
+    survey = read_text(tmp_path, f"""\
+Phylogenetic signal in plant pathogen–host range
+
+Results
+Pathogens infect related hosts (1, 2) and spread in forests (3–5).
+
+Discussion
+Host range is phylogenetically conserved (6, 7), as plot data show (8–11).
+
+We thank the Native Species Reforestation Project for seedlings and the
+Republic of Panama for conserving their forests.
+1. Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host Distribu-
+tions, Fungal Databases, Systematic Botany and Mycology Laboratory (Agric Res
+St/US Dep Agric) http://nt.ars-grin.gov/fungaldatabases/.
+2. Thompson JN (2005) The Geographic Mosaic of Coevolution (Univ of Chicago
+Press, Chicago).
+{numbered}
+""", name="phylopathogen.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Results", "Discussion"]
+    assert len(survey.references) == 11
+    assert survey.references[1].raw.startswith("Thompson JN (2005)")
+
+
+def test_chapter_title_over_a_second_title_line_at_the_same_depth(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Chapter 115: Stimulant Intoxication
+
+# The Biological and Neurological Basis of Stimulant Intoxication
+
+## Introduction
+
+Stimulants raise synaptic dopamine (Volkow et al., 2009).
+
+## Neurobiological Systems
+
+### Neurotransmitter Systems
+
+Text (Volkow et al., 2009).
+
+## Conclusion
+
+Text.
+
+## References
+
+1. Volkow, N. D., Fowler, J. S., & Wang, G. J. (2009). Imaging dopamine's role. *Neuropharmacology*, 56, 3-8.
+""")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Neurobiological Systems", "Conclusion"]
+
+
+def test_hydrobiologia_first_author_inverted_year_after_a_comma() -> None:
+    ref = parse_reference_string(
+        "Arend, K. K., D. Beletsky, J. V. DePinto, S. A. Ludsin, J. J. Roberts, D. K. Rucinski, D. Scavia, D. J. Schwab "
+        "& T. O. Hoeoek, 2011. Seasonal and interannual effects of hypoxia on fish habitat quality in central Lake Erie. "
+        "Freshwater Biology 56: 366–383.")
+    assert (ref.year, ref.title) == (2011, "Seasonal and interannual effects of hypoxia on fish habitat quality in central Lake Erie")
+    assert ref.authors[:2] == ["Arend, K. K.", "D. Beletsky"] or [getattr(a, "name", a) for a in ref.authors[:2]] == ["Arend, K. K.", "D. Beletsky"]
+    # the AMS's colon after the year
+    ams = parse_reference_string("Reason, C.J.C., S. Hachigonta and R.F. Phaladi, 2005: Interannual variability in rainy season "
+                                 "characteristics over the Limpopo region. International Journal of Climatology, 25, 1835-1853.")
+    assert (ams.year, ams.title) == (2005, "Interannual variability in rainy season characteristics over the Limpopo region")
+    # a web source with no initials keeps its reading: the site, then the page's title
+    site = parse_reference_string("GeeksforGeeks, Multimodal Large Language Models, 2025. (Overview of MLLM components) 27 34")
+    assert site.title == "Multimodal Large Language Models"
+
+
+def test_hydrobiologia_list_second_author_is_no_entry(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, with_list("Restoration of eutrophic lakes", "Lakes respond slowly (Jeppesen et al., 2012; Carey & Rydin, 2011).", [
+        "Carey, C. C. & E. Rydin, 2011. Lake trophic status can be determined by the depth distribution of sediment "
+        "phosphorus. Limnology and Oceanography 56: 2051–2063.\nJeppesen, E., M. Søndergaard, T. L. Lauridsen, T. A. Davidson, "
+        "Z. Liu, N. Mazzeo & C. Trochine, 2012. Biomanipulation as a restoration tool to combat eutrophication. Advances "
+        "in Ecological Research 47: 411–488.\nNu¨rnberg, G. K., 1987. Hypolimnetic withdrawal as lake restoration technique. "
+        "Journal of Environmental Engineering 113: 1006–1017.",
+    ]), name="lakes.md")
+    assert [r.year for r in survey.references] == [2011, 2012, 1987]
+
+
+def test_abbreviation_inside_an_acl_name_parts_no_entry(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, with_list("Ultra-fine entity typing", "Sentence encoders help (Cer et al., 2018).", [
+        "Jose Camacho-Collados and Mohammad Taher Pilehvar. 2018. From word to sense embeddings: A survey on vector "
+        "representations of meaning. Journal of Artificial Intelligence Research, 63:743–788.",
+        "Daniel Cer, Yinfei Yang, Sheng-yi Kong, Nan Hua, Nicole Limtiaco, Rhomni St. John, Noah Constant, Mario "
+        "Guajardo-Cespedes, Steve Yuan, Chris Tar, Brian Strope, and Ray Kurzweil. 2018. Universal sentence encoder for "
+        "English. In Proceedings of EMNLP: System Demonstrations, pages 169–174.",
+        "Jacob Devlin, Ming-Wei Chang, Kenton Lee, and Kristina Toutanova. 2019. BERT: Pre-training of deep bidirectional "
+        "transformers for language understanding. In Proceedings of NAACL, pages 4171–4186.",
+    ]))
+    assert len(survey.references) == 3
+    assert survey.references[1].year == 2018
+
+
+def test_journal_named_with_minor_words_ends_a_comma_title() -> None:
+    ref = parse_reference_string("M. Golmohammadi, Automatic analysis of EEGs using big data and hybrid deep learning "
+                                 "architectures, Frontiers in Human Neuroscience 13 (2019).")
+    assert ref.title == "Automatic analysis of EEGs using big data and hybrid deep learning architectures"
+
+
+def test_jasa_repeated_authors_with_the_dash_lost_and_a_line_ending_in_a_colon(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Cross-validation with confidence
+
+## 1 Introduction
+
+Gaussian approximations (Chernozhukov, Chetverikov, and Kato 2013a, 2013b, 2015) and moderate deviations
+(de la Peña, Lai, and Shao 2008) are used.
+
+## References
+
+Chernozhukov, V., Chetverikov, D., and Kato, K. (2013a), “Gaussian Approximations and Multiplier Bootstrap for
+   Maxima of Sums of High-Dimensional Random Vectors,” The Annals of Statistics, 41, 2786–2819. [1982,1994]
+(2013b), “Testing Many Moment Inequalities,” arXiv no. 1312.7614. [1979,1982]
+(2015), “Comparison and Anti-Concentration Bounds for Maxima of Gaussian Random Vectors,” Probability Theory
+   and Related Fields, 162, 47–70. [1979,1994]
+de la Peña, V. H., Lai, T. L., and Shao, Q.-M. (2008), Self-Normalized Processes: Limit Theory and Statistical
+   Applications, Berlin, Heidelberg:
+   Springer Science & Business Media. [1993,1997]
+Efron, B., Hastie, T., Johnstone, I., and Tibshirani, R. (2004), “Least Angle Regression,” The Annals of
+   Statistics, 32, 407–499. [1979]
+""", name="cv.md")
+    assert [r.year for r in survey.references] == [2013, 2013, 2015, 2008, 2004]
+    assert survey.references[3].raw.endswith("Springer Science & Business Media. [1993,1997]")
+
+
+def test_appendix_heading_the_contents_list_names_ends_the_list(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+Climate Change and Adaptation in African Agriculture
+
+Contents
+1. Background......................................................................4
+Bibliography.......................................................................49
+Appendix A: Stakeholders interviewed...............................................52
+
+1. Background
+This study set out to identify how climate information is used (Ziervogel and Taylor, 2008).
+
+Bibliography
+Adejuwon JO (2005) “Food crop production in Nigeria. I: Present effects of climate
+variability” Climate Research 30 53-60
+Ziervogel, G. and Taylor, A. (2008). Feeling Stressed: Integrating Climate Adaptation with
+Other Priorities in South Africa. Environment. 50, 2. 32-41.
+
+Appendix A: Stakeholders interviewed
+
+Institution
+Name of person interviewed
+ACCCA project
+Mathieu Badolo
+""", name="report.md")
+    assert len(survey.references) == 2
+    assert not any("Stakeholders" in r.raw or "Badolo" in r.raw for r in survey.references)
+
+
+def test_mixed_style_list_with_wrapped_entries(tmp_path: Path) -> None:
+    entries = """\
+Agoumi, A., (2003) Vulnerability of North African countries to climatic changes:
+Adaptation and implementation strategies for climatic change. IISD/Climate Change
+Knowledge Network, 14 pp.
+Boko, M., I. Niang, A. Nyong, C. Vogel (2007) Africa in Climate Change 2007: Impacts,
+Adaptation and Vulnerability. Cambridge University Press, 433-467.
+Christensen, J. and Hewitson, B.C. (2007). Regional Climate Projections, in IPCC
+Fourth Assessment Report, Cambridge University Press.
+Eid, H. M., El-Marsafawy, S. M. and Ouda, S. A. 2006: Assessing the impacts of climate
+change on agriculture in Egypt: A ricardian approach. CEEPA Discussion Paper No. 16,
+University of Pretoria, Pretoria, 1-33.
+Gregory, P.J., Ingram, J.S.I. and Brklacich, M. (2005). Climate change and food
+security. Philosophical Transactions of the Royal Society B. Vol. 36: 2139-2148.
+Insitful, J.D. (2006) Regionalisation Techniques and Regional Climate modeling. CGE
+hands on training workshop on V&A. Asuncion, Paraguay. 14-18 August.
+Jodha, N. S. (1989) “Potential strategies for adapting to greenhouse warming”. In:
+N. J. Rosenberg (ed.). Greenhouse Warming. Washington, DC, 147-158
+Jones, R. and Wilson, S. (2002) PRECIS: Providing Regional Climates for Impact
+Studies. A presentation to the Tyndall Centre AIACC training workshop.
+Mendelsohn, R., A. Dinar and A. Dalfelt (2000) Climate change impacts on African
+agriculture. Preliminary analysis prepared for the World Bank, 25 pp
+Molua, E. (2002). Climate variability, vulnerability and effectiveness of farm-level
+adaptation options. Environment and Development Economics, 7, 529-545.
+Nyong, T. (2005). Report on Africa-wide consultation on climate adaptation research.
+Report for DFID/IDRC.
+Patt, A. G., Ogallo, L. and Hellmuth, M. (2007) Learning from ten years of Climate
+Outlook Forums in Africa. Science 318, 49-50.
+Reid, P. and Vogel, C. (2006) Living and responding to multiple stressors in South
+Africa. Global Environmental Change 16 (2), 195-206.
+Wilby, R. (2007) Decadal Climate Forecasting Techniques for adaptation and development
+planning. Report for DfID.
+Adger, W. N. (2006) Vulnerability. Global Environmental Change 16, 268-281.
+Burton, I. and Lim, B. (2005) Achieving adequate adaptation in agriculture. Climatic Change 70, 191-200.
+Conway, D. (2009) The science of climate change in Africa: impacts and adaptation. Grantham Institute
+discussion paper No. 1, Imperial College London.
+Hulme, M. (2001) Climatic perspectives on Sahelian desiccation: 1973-1998. Global Environmental
+Change 11, 19-29.
+Kurukulasuriya, P. and Mendelsohn, R. (2008) A Ricardian analysis of the impact of climate change on
+African cropland. African Journal of Agricultural and Resource Economics 2, 1-23.
+Tadross, M. (2006) Climate change scenarios for the Olifants catchment area. Stratus Consulting, Boulder.
+"""
+    # the report's printed width: four or five lines an entry, fewer than one line in four opening one
+    # (grey literature: each entry closed by where it is found)
+    entries = "\n".join(textwrap.fill(" ".join(e.split("\n")) + " Available from the Climate Change Knowledge Network library"
+                                       " at http://www.cckn.net/library (accessed 12 March 2009).", 60)
+                         for e in re.split(r"\n(?=[A-Z][a-z]+, [A-Z])", entries))
+    survey = read_text(tmp_path, "# Adaptation in African Agriculture\n\n## Background\n\nFarmers adapt (Molua, 2002; Wilby, 2007).\n\n"
+                       "## Bibliography\n\n" + entries, name="africa.md")
+    assert len(survey.references) == 20
+    assert [r.raw.split(",")[0] for r in survey.references][:4] == ["Agoumi", "Boko", "Christensen", "Eid"]
+
+
+def test_single_authors_with_glued_initials_and_the_last_page_as_a_short_heading_line(tmp_path: Path) -> None:
+    page = " ".join(f"Author{k}, A.B. {1990 + k}. A Title of Paper Number {k} in a Run of Entries. Energy Journal {k}: 1–9." for k in range(1, 6))
+    pages = "\n\n".join(f"###### {page} {k}" for k in range(5))
+    survey = read_text(tmp_path, f"""\
+###### **1. Introduction ** Consumers undervalue energy costs (Metcalf 1994; Sutherland 1991). {"Text " * 60}
+
+{pages}
+
+###### **References ** Coller, M., and M.B. Williams. 1999. Eliciting Individual Discount Rates. Experimental Economics 2: 107–27. \
+Davis, L.W. 2010. Evaluating the Slow Adoption of Energy Efficient Investments. Energy Institute at Haas Working Paper 205. \
+Metcalf, G.E. 1994. Economics and Rational Conservation Policy. Energy Policy 22: 819–25 \
+Sutherland, R.J. 1991. Market Barriers to Energy Efficiency Investments. The Energy Journal 12: 15–34. {"Filler " * 40}
+
+34
+
+-----
+
+###### Wahlund, R., and J. Gunnarsson. 1996. Mental Discounting and Financial Strategies. J. Econ. Psych. 17(6): 709–30.
+""", name="nber.md")
+    assert [r.raw.split(",")[0] for r in survey.references] == ["Coller", "Davis", "Metcalf", "Sutherland", "Wahlund"]
+
+
+def test_baishideng_numbers_after_pages_fill_the_run(tmp_path: Path) -> None:
+    bullets = "\n".join(
+        f"- Author{n} A , Other B. Title of entry {n}. J Clin Psychiatry 2010; {n} : 1-9 [PMID: {n}] {n}" for n in range(1, 57))
+    survey = read_text(tmp_path, f"""\
+# Major depressive disorder: validated treatments
+
+## INTRODUCTION
+
+Ketamine may be misused [57,58] and guides exist [59].
+
+## REFERENCES
+
+{bullets}
+- Zhu W , Ding Z, Zhang Y. Risks Associated with Misuse of Ketamine. Neurosci Bull 2019; 35 : 20-30 [PMID: 30] 57
+- Liu Y , Lin D, Wu B, Zhou W. Ketamine abuse potential and use disorder. Brain Res Bull 2016; 126 : 58
+- 68-73 [PMID: 27261367 DOI: 10.1016/j.brainresbull.2016.05.016]
+- Nightingale A . Clinician's Quick Guide to Interpersonal Psychotherapy. Psychiatr Bull 2008; 32 : 279-279 59
+""", name="wjcc.md")
+    assert [r.numbers for r in survey.references][-3:] == [["57"], ["58"], ["59"]]
+    assert survey.references[-2].raw.startswith("Liu Y , Lin D")
+
+
+def test_question_mark_title_before_a_vancouver_journal() -> None:
+    assert parse_reference_string("Brette R. Is coding a relevant metaphor for the brain? Behavioral and Brain Sciences. "
+                                  "2019; 42.").title == "Is coding a relevant metaphor for the brain?"
+    assert parse_reference_string("Warren JR, Hernandez EM. 2007. Did socioeconomic inequalities in morbidity and mortality "
+                                  "change in the United States over the course of the twentieth century? J. Health Soc. Behav. "
+                                  "48(4):335-51").title.endswith("twentieth century?")
+    # a subtitle followed by the year alone stays the title's
+    assert parse_reference_string("Ian Tenney, Patrick Xia, and Ellie Pavlick. What do you learn from context? Probing for "
+                                  "sentence structure in contextualized word representations. 2019b.").title == (
+        "What do you learn from context? Probing for sentence structure in contextualized word representations")
