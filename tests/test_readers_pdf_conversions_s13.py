@@ -316,3 +316,25 @@ def test_question_mark_title_before_a_vancouver_journal() -> None:
     assert parse_reference_string("Ian Tenney, Patrick Xia, and Ellie Pavlick. What do you learn from context? Probing for "
                                   "sentence structure in contextualized word representations. 2019b.").title == (
         "What do you learn from context? Probing for sentence structure in contextualized word representations")
+
+
+def test_unicode_hyphen_and_a_lone_combining_accent_inside_names(tmp_path: Path) -> None:
+    survey, report = read_report(tmp_path, with_list(
+        "Stimulant intoxication", "Alcohol acts on the developing brain (Alfonso‐Loeches & Guerri, 2011) and new substances "
+        "appear every year (Varı̀ et al., 2018).", [
+            "Alfonso‐Loeches, S., & Guerri, C. (2011). Molecular and behavioral aspects of the actions of alcohol on the "
+            "adult and developing brain. Critical Reviews in Clinical Laboratory Sciences, 48(1), 19-47.",
+            "Varı̀, M. R., Pichini, S., Giorgetti, R., & Busardò, F. P. (2018). New psychoactive substances—Synthetic "
+            "stimulants. Wiley Interdisciplinary Reviews Forensic Science, 1(2), e1197.",
+        ]))
+    assert [(r.year, r.title) for r in survey.references] == [
+        (2011, "Molecular and behavioral aspects of the actions of alcohol on the adult and developing brain"),
+        (2018, "New psychoactive substances—Synthetic stimulants")]
+    assert report.unresolved_keys == 0
+
+
+def test_book_title_closed_by_its_publisher_and_place() -> None:
+    assert parse_reference_string("Thompson JN (2005) The Geographic Mosaic of Coevolution (Univ of Chicago Press, "
+                                  "Chicago).").title == "The Geographic Mosaic of Coevolution"
+    assert parse_reference_string("Condit R (1998) Tropical Forest Census Plots (Springer, Berlin).").title == (
+        "Tropical Forest Census Plots")

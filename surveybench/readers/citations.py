@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.model import CitationMark
-from surveybench.readers.refstrings import TORN_DIACRITICS, mend_ocr_years, mend_torn_words
+from surveybench.readers.refstrings import TORN_DIACRITICS, UNICODE_HYPHENS, mend_ocr_years, mend_torn_words
 
 _DASH = "-–—"
 # Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
@@ -156,7 +156,8 @@ _YEAR = r"(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.?)"  # "n.d.": no date (APA), keyed "
 # only where it closes the group or another ";" follows ("(Smith, 2020; a survey ...)" is text)
 _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\-])|\s*;\s*[a-z](?=\s*(?:[);\]]|$)))*"
 # "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
-_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-@]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
+# (Unicode's hyphens inside a name too, "Alfonso‐Loeches", and an accent set after its letter, "Varı̀")
+_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-‐‑@\u0300-\u036f]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-‐‑\u0300-\u036f]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")
@@ -618,7 +619,7 @@ def _citation_context(text: str, start: int) -> bool:
 def _last_token(name: str) -> str:
     from surveybench.readers.refstrings import fold, surname
 
-    toks = re.findall(r"[^\W\d_][\w'’\-@]*", re.sub(r"-\s+", "-", name))
+    toks = re.findall(r"[^\W\d_][\w'’\-@]*", re.sub(r"-\s+", "-", name.translate(UNICODE_HYPHENS)))
     # "Meta AI (2024)": capitals-only last words read as the list reads them (refstrings.surname)
     return surname(" ".join(toks)) if toks else fold(name)
 

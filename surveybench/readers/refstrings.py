@@ -163,6 +163,10 @@ _WEB_OR_EDITION_TAIL = re.compile(
 _DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\](?=$|[.,\s/])")
 
 
+_PUBLISHER_AND_PLACE = re.compile(
+    r"(?<=\w\w)\s\((?=[^()]*,\s[A-Z])[^()]*\b(?:Press|Springer|Wiley|Elsevier|Publishers?|Publ|Univ|University|Verlag|Books)\b[^()]*\)$")
+
+
 def clean_title(text: str | None) -> str | None:
     if not text:
         return None
@@ -186,6 +190,9 @@ def clean_title(text: str | None) -> str | None:
         cut = t.rfind("(")
         if len(t[:cut].split()) >= 2:
             t = t[:cut].rstrip(" ,;:.")
+    # ... or closed, with its place (PNAS: "The Geographic Mosaic of Coevolution (Univ of Chicago Press, Chicago)",
+    # "Tropical Forest Census Plots (Springer, Berlin)")
+    t = _PUBLISHER_AND_PLACE.sub("", t)
     # a web page's address and access date end what the entry prints before them (Copernicus: "..., Annual
     # Report, available at: https://... (last access: 19 September 2021)"), as an edition before its publisher
     # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
@@ -543,12 +550,21 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "．": ". "})
 
 
+UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})  # Unicode's hyphens as the ASCII one
+_COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
+
+
 def _repair_conversion_noise(prose: str) -> str:
     """What PDF/HTML converters and BibTeX exports put between the words of an entry, undone so the
     styles' own patterns apply (``raw`` keeps the string as printed)."""
     if not _CJK.search(prose):  # (a Chinese title's own punctuation stays)
         prose = prose.translate(_FULL_WIDTH)
     prose = mend_ocr_years(prose)
+    # Unicode's hyphens (U+2010, U+2011) as the ASCII one, and an accent no letter composes with dropped
+    # ("Alfonso‐Loeches, S.", "Varı̀, M. R.": a dotless i and a combining grave) -- names read as names
+    prose = prose.translate(UNICODE_HYPHENS)
+    if _COMBINING_MARK.search(prose):
+        prose = _COMBINING_MARK.sub("", unicodedata.normalize("NFC", prose))
     # LaTeX's ``quotes'' as a PDF prints them, two single quotes each: "‘‘What is semantic communication?’’"
     prose = prose.replace("‘‘", "“").replace("’’", "”") if "‘‘" in prose else prose
     prose = _HTML_ANCHOR.sub(lambda m: m.group(1) or "", prose)  # marker's '<span id="page-37-0"></span>', '](#page-8-8)'
