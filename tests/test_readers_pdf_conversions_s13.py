@@ -338,3 +338,18 @@ def test_book_title_closed_by_its_publisher_and_place() -> None:
                                   "Chicago).").title == "The Geographic Mosaic of Coevolution"
     assert parse_reference_string("Condit R (1998) Tropical Forest Census Plots (Springer, Berlin).").title == (
         "Tropical Forest Census Plots")
+
+
+def test_apa_suffix_after_initials_and_nature_italic_et_al(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, with_list("Acquaintance", "First impressions last (Sunnafrank & Ramirez, 2004; Swann et al., 1994).", [
+        "Sunnafrank, M., & Ramirez, A. Jr. (2004). At first sight: Persistent relational effects of get-acquainted "
+        "conversations. Journal of Social and Personal Relationships, 21, 361-379. doi:10.1177/0265407504042837 Swann, "
+        "W. B. Jr., De La Ronde, C., & Hixon, J. G. (1994). Authenticity and positivity strivings in marriage and "
+        "courtship. Journal of Personality and Social Psychology, 66, 857-869.",
+    ]))
+    assert [(r.year, r.title) for r in survey.references] == [
+        (2004, "At first sight: Persistent relational effects of get-acquainted conversations"),
+        (1994, "Authenticity and positivity strivings in marriage and courtship")]
+    nature = parse_reference_string("Pushkarsky, I. _et al._ Elastomeric sensor surfaces for high-throughput single-cell force "
+                                    "cytometry. _Nat. Biomed. Eng._ 2, 124–137 (2018).")
+    assert nature.title == "Elastomeric sensor surfaces for high-throughput single-cell force cytometry"
