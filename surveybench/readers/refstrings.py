@@ -1091,7 +1091,8 @@ def parse_reference_string(raw: str) -> ParsedRef:
 _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"  # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr."
+# "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr."
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
