@@ -353,3 +353,21 @@ def test_apa_suffix_after_initials_and_nature_italic_et_al(tmp_path: Path) -> No
     nature = parse_reference_string("Pushkarsky, I. _et al._ Elastomeric sensor surfaces for high-throughput single-cell force "
                                     "cytometry. _Nat. Biomed. Eng._ 2, 124–137 (2018).")
     assert nature.title == "Elastomeric sensor surfaces for high-throughput single-cell force cytometry"
+
+
+def test_first_author_comma_lost_and_a_citation_opened_by_a_latin_extended_capital(tmp_path: Path) -> None:
+    survey, report = read_report(tmp_path, with_list(
+        "Resilience in older adults", "Resilience predicts health (Hardy et al., 2004; Lamond et al., 2008), as attribution "
+        "methods explain predictions (Štrumbelj & Kononenko, 2014).", [
+            "Hardy, S.E., Concato, J., & Gill, T.M. (2002). Stressful life events among community-living older persons. "
+            "Journal of General Internal Medicine, 17(11), 841847.",
+            "Hardy S.E., Concato, J., & Gill, T.M. (2004). Resilience of community-dwelling older persons. Journal of the "
+            "American Geriatrics Society, 52(2), 257262.",
+            "Lamond A.J., Depp, C., Allison, M., Langer, R., Reichstadt, J., Moore, D.J., ... , Jeste, D.V. (2008). "
+            "Measurement and predictors of resilience among community-dwelling older women. Journal of Psychiatric "
+            "Research, 43(2), 148154.",
+            "Štrumbelj, E., & Kononenko, I. (2014). Explaining prediction models and individual predictions with feature "
+            "contributions. Knowledge and Information Systems, 41, 647–665.",
+        ]))
+    assert [r.year for r in survey.references] == [2002, 2004, 2008, 2014]
+    assert report.unresolved_keys == 0

@@ -157,7 +157,9 @@ _YEAR = r"(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.?)"  # "n.d.": no date (APA), keyed "
 _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\-])|\s*;\s*[a-z](?=\s*(?:[);\]]|$)))*"
 # "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
 # (Unicode's hyphens inside a name too, "Alfonso‐Loeches", and an accent set after its letter, "Varı̀")
-_SURNAME = r"[A-ZÀ-ÖØ-Þ][\w'’\-‐‑@\u0300-\u036f]{0,40}+(?:\s++[A-ZÀ-ÖØ-Þ][\w'’\-‐‑\u0300-\u036f]{0,40}+){0,2}(?:\s++(?:team|group|consortium))?"
+# (capitals of Latin Extended-A/B too: "Štrumbelj & Kononenko, 2014", "Łukasz")
+_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
+_SURNAME = rf"[{_CAPITAL}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:\s++[{_CAPITAL}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")

@@ -1113,6 +1113,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     # an initial's period a justified line set apart, "Snyder, L. V . 2018. Title", reads "V. 2018.  Title" (same length)
     probe = _INITIAL_SPACE_PERIOD.sub(r".\1 ", probe)
+    # the first author's comma lost, the others' kept, "Hardy S.E., Concato, J., & Gill, T.M. (2004).", reads
+    # "Hardy,S.E., Concato, ..." (same length; a squashed list's reading follows)
+    probe = _FIRST_NAME_NO_COMMA.sub(",", probe)
     starts = _iop_starts(probe) if style == "iop" else _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -1237,6 +1240,7 @@ _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-Z�
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
 _INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) \.(\s(?:19|20)\d{2}[a-z]?\.)")
+_FIRST_NAME_NO_COMMA = re.compile(r"(?<=[a-z'’])\s(?=(?:[A-Z]\.){1,3},\s[A-Z][\w'’\-]+,\s[A-Z]\.)")
 _TILDE_BEFORE_ELLIPSIS = re.compile(r"~\s?…")
 # a group author printed without its period before the year: "European Commission (2006).", "Gallup (2018).",
 # "The Sentience Institute (2017).", "Time/CNN/Harris Interactive Poll (2002)."

@@ -532,6 +532,7 @@ _GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
 # "..., and et al." too, and ACL's truncated lists: "Azade Nova, and 1 others"
 _AND_OTHERS = re.compile(r",?\s+and\s+(?:\d{1,4}\s+)?others\b\.?|,?\s+and\s+et\s+al\b\.?")
+_FIRST_NAME_NO_COMMA = re.compile(r"^([A-Z][\w'’\-]+)\s((?:[A-Z]\.){1,3},\s(?=[A-Z][\w'’\-]+,\s[A-Z]\.))")
 _ITALIC_ET_AL = re.compile(r"([*_]{1,2})et al\.?\1")
 _EMPTY_NAME = re.compile(r",\s*:\s*,")
 # a label printed before the entry: "[Vaswani et al., 2017]", "[VSP+17]" (natbib alpha / apalike keys)
@@ -578,6 +579,8 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = STRAY_INITIAL_PERIOD.sub("", prose)  # "Hyun, E.-.M., 2007.": hyphenated initials with a stray period
     prose = _SPRINGER_EDITORS.sub("", prose)  # "Thornes JB (Ed) (1990) Title": the editors read as its authors
     prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
+    # the first author's comma lost, the others' kept: "Hardy S.E., Concato, J., & Gill, T.M. (2004)."
+    prose = _FIRST_NAME_NO_COMMA.sub(r"\1, \2", prose, count=1)
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _ITALIC_ET_AL.sub("et al.", prose)  # Nature's in italics: "Pushkarsky, I. _et al._ Elastomeric sensor ..."
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
@@ -1100,7 +1103,7 @@ _ETAL = r"(?:,?\s+et\s+al\.?)"
 # AAAI opens a list with a group author before ";": "Team Wan; Wang, A.; Ai, B.; ... et al. 2025."
 _GROUP_SEMI = rf"(?:[{_UP}][\w\-]*(?:\s[{_UP}][\w\-]*){{0,3}};\s(?={_NI_DOT}))?"
 _SURNAME_FIRST = re.compile(
-    rf"^(?P<a>{_GROUP_SEMI}{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.?|…|\.\s\.\s\.)\s(?:&\s)?{_NI_DOT})?"
+    rf"^(?P<a>{_GROUP_SEMI}{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.?|…|\.\s\.\s\.)\s?,?\s(?:&\s)?{_NI_DOT})?"
     # a group closing the list: "..., van Mulbregt, P., & SciPy 1.0 Contributors. (2020).", "Larson, E., ... SciPy 1.0 Contributors."
     rf"(?:,?\s(?:&|and|\.\.\.?|…)\s[{_UP}][\w.\-]*(?:\s[\w.\-]+){{0,4}}?\s(?:Contributors|Consortium|Collaboration|Collaborators|Investigators)\.)?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
