@@ -243,6 +243,7 @@ _NON_CONTENT = re.compile(
     r"""^(
         references?|bibliography|works\s+cited|literature\s+cited|citations?|
         acknowledge?ments?(\s+and\s+disclosure\s+of\s+funding)?|acknowledge?ment|
+        (authors?'?\s+)?contributions?\s+and\s+acknowledge?ments?|
         funding(\s+(information|sources?|statement))?|financial\s+(support|disclosure)|
         author(s'?|'s)?\s+contributions?|contributions?\s+of\s+(the\s+)?authors?|credit\s+authorship.*|
         ((declaration\s+of\s+)?(competing|conflicts?\s+of)\s+interests?|conflicts?\s+of\s+interests?)

@@ -371,3 +371,146 @@ def test_first_author_comma_lost_and_a_citation_opened_by_a_latin_extended_capit
         ]))
     assert [r.year for r in survey.references] == [2002, 2004, 2008, 2014]
     assert report.unresolved_keys == 0
+
+
+def test_docling_table_of_labels_and_entries(tmp_path: Path) -> None:
+    rows = "\n".join(f"| [{n}]   | Author{n}, K., Other, B., {1990 + n}. Heuristic number {n} for the delivery problem. Operations research {n}, 1-9. |"
+                     for n in range(3, 7))
+    survey = read_text(tmp_path, f"""\
+# Heuristics for vehicle routing
+
+## 1 Introduction
+
+Savings heuristics [1, 3] and their variants [4-6] are classic.
+
+## References
+
+- [1] Accorsi, L., Vigo, D., 2021. A fast and scalable heuristic. Transportation Science 55, 832-856.
+- [2] Afifi, S., Dang, D.C., 2013. A simulated annealing algorithm. Springer. pp. 259-265.
+
+| [3]   | Altinkemer, K., Gavish, B., 1991. Parallel savings based heuristics for the delivery problem. Operations research 39, 456-469. |
+|-------|------------------------------------------------------------------------------------------------------------------------------|
+{rows}
+|       | continued on the next row. |
+""", name="vrp.md")
+    assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 7)]
+    assert survey.references[2].raw.startswith("Altinkemer, K.")
+    assert survey.references[5].raw.endswith("continued on the next row.")
+
+
+def test_first_column_of_a_bracketed_list_printed_before_its_heading(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Climate-Smart Agriculture in Tanzania
+
+1. Background
+Agriculture employs most of the population [1, 2] and depends on rainfall [3, 4].
+
+Potential Finance
+[1] FAO. 2010. “Climate-Smart” Agriculture. Policies,
+practices and financing for food security. Rome, Italy: FAO.
+[2] FAO. 2013. Climate-smart Agriculture Source-book.
+Rome, Italy: FAO.
+[3] World Bank, 2016. World Development Indicators.
+Available at http://data.worldbank.org/indicator
+Tanzania's efforts to advance climate change on the public
+agenda have been notable.
+Outlook
+Works cited
+of national public and private sector actors in enabling long-
+term financing for small-scale farmers is crucial.
+[4] URT. 2014. Agriculture Climate Resilience Plan, 2014-
+2019. United Republic of Tanzania (URT).
+[5] FAO. 2016. FAOSTAT Database, Food and Agriculture
+Organization of the United Nations (FAO).
+""", name="csa.md")
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"], ["4"], ["5"]]
+    assert survey.references[2].raw.endswith("indicator")
+    assert not any("financing for small-scale" in r.raw for r in survey.references)
+
+
+def test_springer_names_wrapping_before_the_year_with_soft_hyphens_and_an_ellipsis(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# European Indicator Values
+
+## Introduction
+
+Indicator values summarise species niches (Böhling et al. 2002; Bonari et al. 2021; Bruelheide et al. 2018;
+Chytrý et al. 2020; Ellenberg 1974; Ewald 2003; Fraser et al. 2015; Godefroid and Dana 2007; Hill et al. 1999;
+Jalas and Suominen 1972).
+
+## References
+
+Böhling N, Greuter W, Raus T (2002) Zeigerwerte der Gefäßpflanzen der
+Südägäis (Griechenland). Braun-Blanquetia 32: 1–108.
+Bonari G, Fernández-González F, Çoban S, Monteiro-Henriques T, Berg\xad
+meier E, Didukh YP, Xystrakis F, Angiolini C, Chytrý K, … Chytrý
+M (2021) Classification of the Mediterranean lowland to submon\xad
+tane pine forest vegetation. Applied Vegetation Science 24: e12544.
+Bruelheide H, Dengler J, Purschke O, Lenoir J, Jiménez-Alfaro B, Hen\xad
+nekens SM, Botta-Dukát Z, Chytrý M, Field R, Jansen F (2018) Global
+trait–environment relationships of plant communities. Nature Ecology
+& Evolution 2: 1906–1917.
+Chytrý M, Tichý L, Dřevojan P, Sádlo J, Zelený D (2018) Ellenberg-type
+indicator values for the Czech flora. Preslia 90: 83–103.
+Ellenberg H (1974) Zeigerwerte der Gefäßpflanzen Mitteleuropas. Scripta
+Geobotanica 9: 1–97.
+Ewald J (2003) The calcareous riddle: why are there so many calciphilous
+species in the Central European flora? Folia Geobotanica 38: 357–366.
+Fraser LH, Pither J, Jentsch A, Sternberg M, Zobel M, Askarizadeh D, Bartha
+S, Beierkuhnlein C (2015) Worldwide evidence of a unimodal relationship
+between productivity and plant species richness. Science 349: 302–305.
+Godefroid S, Dana ED (2007) Can Ellenberg's indicator values for
+Mediterranean plants be used outside their region of definition? Journal
+of Biogeography 34: 62–68.
+Hill MO, Mountford JO, Roy DB, Bunce RGH (1999) Ellenberg's indicator
+values for British plants. ECOFACT Volume 2, Technical Annex. Institute
+of Terrestrial Ecology, Huntingdon, UK, 46 pp.
+Jalas J, Suominen J (1972) Atlas Florae Europaeae – Distribution of vascular
+plants in Europe. Vol. 1. Committee for Mapping the Flora of Europe, Helsinki, FI.
+""".replace("\\xad", "\xad"), name="eive.md")
+    assert [r.raw.split(" ")[0] for r in survey.references] == [
+        "Böhling", "Bonari", "Bruelheide", "Chytrý", "Ellenberg", "Ewald", "Fraser", "Godefroid", "Hill", "Jalas"]
+
+
+def test_a_running_head_set_as_a_heading_inside_the_list(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, with_list("Athlete burnout", "Resilience buffers stress (Schinke et al., 2004; Smith, 1986).", [
+        "Sarkar, M., & Fletcher, D. (2014). Psychological resilience in sport performers. Journal of Sports Sciences, 32, "
+        "1419e1434.",
+        "Sarkar, M., Fletcher, D., & Brown, D. J. (2015). What doesn't kill me: adversity-related experiences are vital "
+        "in the development of superior Olympic performance. Journal of Science and Medicine in Sport, 18, 475e479.",
+        "Schinke, R. J., Peterson, C., & Couture, R. (2004). A protocol for teaching resilience to high performance "
+        "athletes. Journal of Excellence, 9, 9e18.\n\n## F.J.H. Lu Et Al. / Psychology Of Sport And Exercise 22 (2016) 202E209 209",
+        "Silver, R. C. (2009). Resilience. In D. Sander, & K. Scherer (Eds.), The Oxford companion to emotion and the "
+        "affective sciences (p. 343). New York, NY: Oxford University Press.",
+        "Smith, R. E. (1986). Toward a cognitive-affective model of athletic burnout. Journal of Sport Psychology, 8, 36e50.",
+    ]))
+    assert [r.year for r in survey.references] == [2014, 2015, 2004, 2009, 1986]
+
+
+def test_lone_display_dollars_between_words_and_numbered_acknowledgments(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Detecting Misconfigured Manifests
+
+# CCS CONCEPTS
+
+• Security and privacy $$ Mobile and wireless security; Mobile platform security.
+
+# 1 INTRODUCTION
+
+Android apps declare configurations [1].
+
+# 2 CONCLUSION
+
+Text [2].
+
+# 3 CONTRIBUTIONS AND ACKNOWLEDGMENTS
+
+We thank the reviewers.
+
+# REFERENCES
+
+[1] Android Developers. App manifest overview. 2022.
+[2] Y. Yang and Z. Lin. Detecting misconfigured manifests. In CCS, 2022.
+""", name="ccs.md")
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "CONCLUSION"]
+    assert len(survey.references) == 2

@@ -82,8 +82,12 @@ def _outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
 def _toggles_display_math(ln: str) -> bool:
     """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
     line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
-    opens one with its first ("$$\\begin{aligned}"); a whole display on one line has two."""
-    return ln.count("$$") % 2 == 1
+    opens one with its first ("$$\\begin{aligned}"); a whole display on one line has two. A lone "$$" between
+    words is a symbol the converter lost, no display ("• Security and privacy $$ Mobile and wireless security")."""
+    if ln.count("$$") % 2 == 0:
+        return False
+    t = ln.strip()
+    return t.startswith("$$") or t.endswith("$$")
 
 
 # a drop capital set apart from the rest of its word, then a sentence of twelve words or more
@@ -1597,7 +1601,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         )
         body = lines[h.line + 1 : end]
         in_refs, ref_depth = is_ref, h.depth
-        if resumable is not None and not is_ref and _BACK_NOTE.match(_strip_num(title_clean)):
+        if resumable is not None and not is_ref and (_BACK_NOTE.match(_strip_num(title_clean)) or _RUNNING_HEAD_TITLE.search(title_clean)):
             cut = _list_resumed(body, resumable)
             if cut is not None:
                 report.warnings.append(f"the reference list goes on after the section {h.raw.strip()!r} (a page set it there)")
@@ -1621,7 +1625,48 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         stack.append(sec)
     if not any(doc.ref_blocks):
         _trailing_list_without_heading(doc, report)
+    elif len(doc.ref_blocks) == 1:
+        _first_entries_before_the_heading(doc, report)
     return doc
+
+
+_LINE_LABEL = re.compile(r"^\s*\[(\d{1,4})\]\s+\S")
+_ACCESS_TAIL = re.compile(r"^\s*(?:available\b|https?://|doi\b|retrieved\b|url\b|accessed\b)", re.I)
+
+
+def _first_entries_before_the_heading(doc: _Doc, report: FileReport) -> None:
+    """A two-column page's text extraction may print a bracketed list's first column before the list's heading
+    ("[1] FAO. 2010. ..." .. "[9] URT. 2015a. ...", then the last section's text, "Works cited", more of that text,
+    "[10] URT. 2015b. ..."): when the list under the heading opens at [k] > 1 and the text before it (a section's
+    lines, or a paragraph before the first heading) holds lines opening [1], [2], ..., [k-1] in order, those entries
+    (each up to the line closing it) move to the list's front, and the text the heading cut off before [k] goes
+    where they were."""
+    block = doc.ref_blocks[0]
+    first = next((i for i, ln in enumerate(block) if _LINE_LABEL.match(ln)), None)
+    label = _LINE_LABEL.match(block[first]) if first is not None else None
+    if first is None or label is None or not 2 <= (k := int(label.group(1))) <= 30:
+        return
+    places: list[tuple[list[str], int]] = [(lines, -1) for lines in doc.section_lines]
+    places += [(p.split("\n"), j) for j, p in enumerate(doc.front)]
+    for lines, front_at in places:
+        labels = [(i, int(m.group(1))) for i, ln in enumerate(lines) if (m := _LINE_LABEL.match(ln))]
+        if [n for _i, n in labels[: k - 1]] != list(range(1, k)):
+            continue
+        begin, end = labels[0][0], labels[k - 2][0]  # from [1] to the line of [k-1], whose entry runs on ...
+        while end + 1 < len(lines) and lines[end + 1].strip():
+            # ... to the line that closes it (an address or access date after its period goes with it)
+            if not _ACCESS_TAIL.match(lines[end + 1]) and re.search(r"[.)]\s*$|https?://\S+\s*$", lines[end]):
+                break
+            end += 1
+        if any(_LINE_LABEL.match(ln) for ln in lines[end + 1 :]):
+            continue
+        moved = lines[begin : end + 1]
+        lines[begin : end + 1] = block[:first]
+        if front_at >= 0:
+            doc.front[front_at] = "\n".join(ln for ln in lines if ln.strip())
+        doc.ref_blocks[0] = moved + block[first:]
+        report.warnings.append(f"reference entries [1]..[{k - 1}] printed before the list's heading: read as its first entries")
+        return
 
 
 # a part of a reference list under its own heading ("#### Primary Sources (Original Papers)", "### Books");
@@ -1635,6 +1680,9 @@ _TABLE_LABEL = re.compile(r"^\s*(?:#{1,6}\s*)?(?:TABLE|Table)\s+(?:[IVXL]+|\d{1,
 
 # back-matter notes a two-column page may set between a reference list's parts (Frontiers: "REFERENCES", entries A-G,
 # the authors' contributions, "FUNDING", "ACKNOWLEDGMENTS", entries H-Y)
+# a journal page's running head a converter made a heading inside the list ("## F.J.H. Lu Et Al. / Psychology Of Sport
+# And Exercise 22 (2016) 202E209 209"): the list goes on after it as after a back-matter note
+_RUNNING_HEAD_TITLE = re.compile(r"(?i:\bet al\.)\s*/\s*[A-Z].*\b(?:19|20)\d{2}\b")
 _BACK_NOTE = re.compile(
     r"^(?:acknowledge?ments?|funding(?:\s+(?:information|sources?|statement))?|authors?['’]?\s+contributions?|"
     r"conflicts?\s+of\s+interests?(?:\s+statement)?|competing\s+interests?|data\s+availability(?:\s+statement)?)$", re.I)

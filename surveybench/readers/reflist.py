@@ -241,10 +241,14 @@ _CELL_ENTRY = re.compile(r"^(?:(?:van|von|de|der|den|da|del|dos|le|la) )*[A-ZÀ-
 _TABLE_RULE_ROW = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$")
 
 
+_LABEL_CELL = re.compile(r"^(?:\[\d{1,4}\]|\d{1,4}\.?)$")
+
+
 def _table_columns_apart(lines: list[str]) -> list[str]:
     """docling may set a list's two-column page as a table, an entry a cell ("| Chen, X. and Tian, Y. Learning to
     ... 2019. | Hottung, A. and Tierney, K. Neural ... |"): when half its cells or more open entries, the cells
-    are read column by column, the left column's entries before the right one's, as the page prints them."""
+    are read column by column, the left column's entries before the right one's, as the page prints them; a table
+    whose first column holds the labels ("| [7] | Altinkemer, K., ... |") is read a row a line."""
     if not any(ln.lstrip().startswith("|") for ln in lines):
         return lines
     out: list[str] = []
@@ -261,7 +265,12 @@ def _table_columns_apart(lines: list[str]) -> list[str]:
                 if not _TABLE_RULE_ROW.match(ln) and (m := _TABLE_ROW.match(ln))]
         width = max((len(r) for r in rows), default=0)
         cells = [c for r in rows for c in r if c]
-        if width >= 2 and len(rows) >= 2 and sum(1 for c in cells if _CELL_ENTRY.match(c) or opens_entry(c)) >= 0.5 * len(cells):
+        labelled = [r for r in rows if len(r) >= 2 and _LABEL_CELL.match(r[0])]
+        if width >= 2 and len(labelled) >= 2 and all(_LABEL_CELL.match(r[0]) or not r[0] for r in rows):
+            # a table of two columns, the labels and the entries ("| [7] | Altinkemer, K., Gavish, B., 1991. ... |"; a
+            # row whose label cell is empty goes on with the entry before): each row an entry's line, its label first
+            out.extend(" ".join(c for c in r if c) for r in rows)
+        elif width >= 2 and len(rows) >= 2 and sum(1 for c in cells if _CELL_ENTRY.match(c) or opens_entry(c)) >= 0.5 * len(cells):
             out.extend(r[k] for k in range(width) for r in rows if k < len(r) and r[k])
         else:
             out.extend(lines[i:j])
@@ -1113,6 +1122,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     # an initial's period a justified line set apart, "Snyder, L. V . 2018. Title", reads "V. 2018.  Title" (same length)
     probe = _INITIAL_SPACE_PERIOD.sub(r".\1 ", probe)
+    # a soft hyphen where a name broke at a line's end, "Berg\xad meier E", reads as letters ("Bergeemeier", same length)
+    probe = _SOFT_HYPHEN_APART.sub("ee", probe) if "\xad" in probe else probe
     # the first author's comma lost, the others' kept, "Hardy S.E., Concato, J., & Gill, T.M. (2004).", reads
     # "Hardy,S.E., Concato, ..." (same length; a squashed list's reading follows)
     probe = _FIRST_NAME_NO_COMMA.sub(",", probe)
@@ -1142,7 +1153,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
             # "J. Affect. Disord. 276, 312-315. https://doi.org/10.1016/j.jad.2020.06.047" (a DOI's year)
             k = bisect.bisect_right(line_starts, p)
             line_end = line_starts[k] if k < len(line_starts) else len(text)
-            if style in ("elsevier", "apa") and not _PRINTED_YEAR.search(probe, p, line_end):
+            # (a long author list may wrap before its year: names then the year at once say so, "Bruelheide H, ...,
+            # Hen\xad" / "nekens SM, ..., Chytrý M (2018) Global trait ...")
+            if style in ("elsevier", "apa") and not _PRINTED_YEAR.search(probe, p, line_end) and not _names_then_year(probe, p):
                 continue
             if _opens_entry(probe, p) or (colon_list and _GROUP_COLON.match(probe, p)) or (
                     # Elsevier's author known by the surname alone, "Spielman, 1986. Assessment of insomnia."
@@ -1241,6 +1254,7 @@ _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
 _APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
 _INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) \.(\s(?:19|20)\d{2}[a-z]?\.)")
 _FIRST_NAME_NO_COMMA = re.compile(r"(?<=[a-z'’])\s(?=(?:[A-Z]\.){1,3},\s[A-Z][\w'’\-]+,\s[A-Z]\.)")
+_SOFT_HYPHEN_APART = re.compile(r"(?<=[^\W\d_])\xad\s(?=[^\W\d_])")
 _TILDE_BEFORE_ELLIPSIS = re.compile(r"~\s?…")
 # a group author printed without its period before the year: "European Commission (2006).", "Gallup (2018).",
 # "The Sentience Institute (2017).", "Time/CNN/Harris Interactive Poll (2002)."
@@ -1502,7 +1516,9 @@ def _names_then_year(text: str, pos: int) -> bool:
     if INVERTED_FIRST_NAME.match(window) or _ELSEVIER_LINE.match(window) or INITIALS_FIRST_YEAR.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
-    return bool(m and m.group("a") and re.match(r"\s?\((?:19|20)\d{2}[a-z]?\)|,\s(?:19|20)\d{2}[a-z]?[.,]\s", window[m.end() :]))
+    # (Springer's Vancouver names too: "Böhling N, Greuter W, Raus T (2002) Zeigerwerte ...")
+    return bool(m and (m.group("a") or m.group("s") or m.group("v"))
+                and re.match(r"\s?\((?:19|20)\d{2}[a-z]?\)|,\s(?:19|20)\d{2}[a-z]?[.,]\s", window[m.end() :]))
 
 
 def opens_entry(text: str, pos: int = 0) -> bool:

@@ -1114,8 +1114,9 @@ _SURNAME_FIRST = re.compile(
     # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."
     rf"|^(?P<f>{_NI_FULL}(?:;\s(?:and\s|&\s)?{_NI_FULL})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\()"
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title."), PNAS
-    # may with a comma before the year ("Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host ...")
-    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s|\((?:19|20)\d{{2}}[a-z]?\)\s))"
+    # may with a comma before the year ("Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host ..."); names left
+    # out before the last one: "Bonari G, ..., Chytrý K, … Chytrý M (2021)"
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*(?:,?\s(?:…|\.\.\.)\s{_NI_VANC})?{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s|\((?:19|20)\d{{2}}[a-z]?\)\s))"
 )
 
 
