@@ -514,3 +514,45 @@ We thank the reviewers.
 """, name="ccs.md")
     assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "CONCLUSION"]
     assert len(survey.references) == 2
+
+
+def test_a_table_row_heading_and_a_numbered_list_item_are_no_sections(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Durability of long-lasting insecticidal nets
+
+# Background
+
+Nets wear out [1].
+
+# Methods
+
+## Hole index
+
+Two schemes have been proposed:
+
+1. WHO [2] recommended four size categories of 0.5
+to 2 cm, 2 to 10 cm, 10 to 25 cm and >25 cm.
+
+# Results
+
+Holes grew [1, 2].
+
+# D 3 25 2.2 1.7 0.1 21.8
+
+# Discussion
+
+Text [2].
+
+# References
+
+1. Kilian A, Byamukama W, Pigeon O. Long-term field performance of a polyester-based long-lasting insecticidal mosquito net. Malar J 2008, 7:49.
+2. WHO. Guidelines for monitoring the durability of long-lasting insecticidal mosquito nets. Geneva: WHO; 2011.
+""", name="nets.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Background", "Methods", "Results", "Discussion"]
+
+
+def test_an_address_broken_before_its_page_and_an_access_span() -> None:
+    assert parse_reference_string("2021. An Introduction to Schematron. https://www.xml.com/pub/a/2003/11/12/ "
+                                  "schematron.html.").title == "An Introduction to Schematron"
+    assert parse_reference_string("FacebookResearch. 2024. Llama3. https://github. com/meta-llama/llama3. Accessed: "
+                                  "2024-05-05 to 2024-06-11.").title == "Llama3"

@@ -1169,8 +1169,11 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             pm = _PLAIN_NUMBERED.match(_MD_ESCAPE.sub(r"\1", bn.group(1).strip()))
             text = pm.group(0) if pm else text
         number = tuple(int(x) for x in pm.group(1).split(".")) if pm else ()
+        # (not a list item whose sentence goes on in lower case on the next line: "1. WHO [9] recommended four size
+        # categories of 0.5" / "to 2 cm, 2 to 10 cm, ...")
         if (pm and len(text.split()) <= 12 and not text.endswith((".", ",", ";", ":"))
-                and _apart_from_lists(number, before, nxt) and not _numbered_entry_line(pm.group(2))):
+                and _apart_from_lists(number, before, nxt) and not _numbered_entry_line(pm.group(2))
+                and not (nxt.strip()[:1].islower() and i + 1 < len(lines) and lines[i + 1].strip())):
             plain.append((i, number))
         elif _PLAIN_CONTENT_NAME.match(text.rstrip(":")):
             named.append(i)
@@ -1372,9 +1375,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # "## a. Picture of a table:": a figure's panel label the converter made a heading
             report.skip("figure panel label printed as a heading", m.group(2))
             continue
-        if m and len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 and not _WORD_OF_TWO.search(m.group(2)):
+        if m and (len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 or len(m.group(2).split()) >= 4) and not _WORD_OF_TWO.search(m.group(2)):
             # "# 1 1 中 中 19": numbers and lone characters of a figure the converter made a heading --
             # a section's name holds a word ("2 中文", "A Survey"); a lone letter ("## A") may be an appendix's
+            # (so does a table's row, a letter and numbers: "# D 3 25 2.2 1.7 0.1 21.8")
             report.skip("figure text printed as a heading", m.group(2))
             continue
         if m and _FORMULA_HEADING.match(_clean_heading_text(m.group(2))):

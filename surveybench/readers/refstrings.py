@@ -51,9 +51,11 @@ from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 _URL_CHUNK = r"(?:[^\s<>\"\]\)(]|\([^\s()<>\"]*\))+"  # balanced parentheses stay in ("S1364-6613(00)01538-2")
 # broken after "-" ("diffusion- models"), after "." when a lower-case piece follows ("arxiv. org", never
 # "mathlib4. Accessed:"), or after "/" when the next piece looks like a path
-# ("Chang- Peng/ 003de49...", "programs/ challenge/vrp/"), never before a run of source numbers ("graphormer/ 36 [PDF] ...")
+# ("Chang- Peng/ 003de49...", "programs/ challenge/vrp/", a page "2003/11/12/ schematron.html"), never before a run of
+# source numbers ("graphormer/ 36 [PDF] ...")
 URL_RE = re.compile(
-    rf"https?://{_URL_CHUNK}(?:(?:(?<=-)|(?<=\.)(?=\s+(?-i:[a-z0-9]))|(?<=/)(?=\s+[\w%.-]*[\d_%-]|\s+[\w%.-]+/[\w%./-]*(?:[\s;)]|\.?$|\.\s)))\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
+    rf"https?://{_URL_CHUNK}(?:(?:(?<=-)|(?<=\.)(?=\s+(?-i:[a-z0-9]))|(?<=/)(?=\s+[\w%.-]*[\d_%-]|\s+[\w%.-]+/[\w%./-]*(?:[\s;)]|\.?$|\.\s)|\s+[\w%-]+\.(?:html?|pdf|php|aspx?)\b))"
+    rf"\s+(?!\d{{1,3}}\s+\S){_URL_CHUNK})*", re.I
 )
 MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 # (a page's linked furniture is no part of the entry: bioRxiv's "bioRxiv preprint doi: https://...; this version
@@ -83,7 +85,8 @@ _SITE_SUFFIX = re.compile(
 # an access date is no publication year: "accessed May 2, 2025", "[Accessed 24- 11- 2023]", "Accessed: 2025- 09- 01"
 _ACCESSED = re.compile(
     r"(?:,\s*+|(?<![\s,])\s*+)[(\[]?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
-    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\s?\d{1,2}-\s?\d{1,2}|\d{1,2}[-/.]\s?\d{1,2}[-/.]\s?\d{4}|[A-Z][a-z]+\.?\s+\d{4})[)\]]?[.,]?",
+    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\s?\d{1,2}-\s?\d{1,2}|\d{1,2}[-/.]\s?\d{1,2}[-/.]\s?\d{4}|[A-Z][a-z]+\.?\s+\d{4})"
+    r"(?:\s(?:to|-|–)\s\d{4}-\d{1,2}-\d{1,2})?[)\]]?[.,]?",  # (a span: "Accessed: 2024-05-05 to 2024-06-11.")
     re.I,
 )
 _ANY_SITE_SUFFIX = re.compile(
