@@ -556,3 +556,24 @@ def test_an_address_broken_before_its_page_and_an_access_span() -> None:
                                   "schematron.html.").title == "An Introduction to Schematron"
     assert parse_reference_string("FacebookResearch. 2024. Llama3. https://github. com/meta-llama/llama3. Accessed: "
                                   "2024-05-05 to 2024-06-11.").title == "Llama3"
+
+
+def test_bracketed_numbers_before_a_parenthesis_that_is_no_address(tmp_path: Path) -> None:
+    survey, report = read_report(tmp_path, """\
+# 基因编辑方法研究进展
+
+## 1 CRISPR/Cas9基因编辑系统
+
+相对于锌指核酸酶[1,2](zinc finger nucleases，ZFNs)及转录激活因子样效应因子核酸酶[3](transcription activator-like
+effector nucleases)，该系统更简便。投影 π[−][1](p) 是一个公式，[2](#b2) 是一个链接。
+
+## 参考文献
+
+[1] GAJ T, GERSBACH C A. ZFN, TALEN, and CRISPR/Cas-based methods for genome engineering [J]. Trends Biotechnol, 2013.
+[2] CHANDRASEGARAN S. Recent advances in the use of ZFN-mediated gene editing [J]. Stem Cells, 2016.
+[3] MOSCOU M J, BOGDANOVE A J. A simple cipher governs DNA recognition by TAL effectors [J]. Science, 2009.
+""", name="crispr.md")
+    cited = [m for p in survey.sections[0].paragraphs for m in p.citations]
+    assert [m.marker for m in cited] == ["[1,2]", "[3]"]  # the formula's "[1](p)" and the link "[2](#b2)" cite nothing
+    assert sorted(r for m in cited for r in m.ref_ids) == ["1", "2", "3"]
+    assert report.unresolved_keys == 0

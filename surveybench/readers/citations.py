@@ -32,8 +32,10 @@ _DASH = "-–—"
 BRACKET_RE = re.compile(
     # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
     rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
-    # (Gemini Deep Research prints its numbers as "[cite: 1, 5]")
-    rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\()"
+    # (Gemini Deep Research prints its numbers as "[cite: 1, 5]"; a parenthesis right after is a Markdown link's
+    # address only when it reads as one: "[9,10](zinc finger nucleases)" cites; a short argument is a formula's,
+    # "π[−][1](p)")
+    rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
     rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"

@@ -2148,7 +2148,7 @@ def _footnote_sequence(section_lines: list[list[str]]) -> bool:
     return seen >= 3 and seen >= 0.9 * len(numbers)
 
 
-_BRACKETED_NUMBERS = re.compile(r"\[(\d{1,3}(?:\s?[,–-]\s?\d{1,3})*)\](?!\()")
+_BRACKETED_NUMBERS = re.compile(r"\[(\d{1,3}(?:\s?[,–-]\s?\d{1,3})*)\](?!\((?:https?:|www\.|#|/|\.{1,2}/|mailto:)|\([^()\s]{1,4}\))")
 _LONE_LETTER_BEFORE = re.compile(r"(?<![^\W\d_])[A-Za-z][*_]?[\s\u200b]*$")
 
 
