@@ -259,7 +259,8 @@ _NON_CONTENT = re.compile(
         appendi(x|ces)(\s+[a-z0-9]+)?(\b.*)?|
         abbreviations|nomenclature|author\s+(information|details|biograph(y|ies))|(end|foot)?notes|
         (authors?'?\s+)?biograph(y|ies)|about\s+the\s+authors?|
-        (figure|fig\.|table)\s*([0-9]+|[ivx]+\b)\s*:?.*
+        (figure|fig\.|table)\s*([0-9]+|[ivx]+\b)\s*:?.*|
+        figures(\s+and\s+tables)?|tables(\s+and\s+figures)?|list\s+of\s+(figures|tables)
     )$""",
     re.IGNORECASE | re.VERBOSE,
 )

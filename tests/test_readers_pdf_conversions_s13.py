@@ -577,3 +577,30 @@ effector nucleases)，该系统更简便。投影 π[−][1](p) 是一个公式�
     assert [m.marker for m in cited] == ["[1,2]", "[3]"]  # the formula's "[1](p)" and the link "[2](#b2)" cite nothing
     assert sorted(r for m in cited for r in m.ref_ids) == ["1", "2", "3"]
     assert report.unresolved_keys == 0
+
+
+def test_numbered_figures_and_tables_sections_after_the_conclusion_are_back_matter(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Information and Energy Efficiency
+
+## 1. Introduction
+
+Labels inform consumers (Allcott, 2011).
+
+## 2. Conclusion
+
+Text (Allcott, 2011).
+
+## References
+
+Allcott, H. 2011. Consumers' Perceptions and Misperceptions of Energy Costs. American Economic Review 101(3): 98-104.
+
+## 3. Figures
+
+Figure 1: Energy label.
+
+## 4. Tables
+
+Table 1: Summary statistics.
+""", name="nber.md")
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]
