@@ -165,7 +165,7 @@ def _unlink_source_group(line: str) -> str:
 _TRAILING_LABEL = re.compile(r"\s*\[(\d{1,4})\]\s*$")
 _LEADING_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?\[\d{1,4}\]")
 _TRAILING_BARE = re.compile(r"(?<=[\].;,)a-z/])\s+(\d{1,4})\s*$")  # "... DOI: 10.2147/NDT.S19617] 2"
-_TRAILING_NUMBER = re.compile(r"(?<=\S)\s+(\d{1,4})\s*$")
+_TRAILING_NUMBER = re.compile(r"(?<=\S)\s+(\d{1,4})\s*$")  # any last number: "... 2016; 126 : 58"
 
 
 def _labels_to_the_front(lines: list[str]) -> tuple[list[str], int]:
@@ -1485,10 +1485,6 @@ def _author_head_end(text: str, pos: int) -> int:
     return end
 
 
-# the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
-# lost (". 2008. “Custom and Commonage in Africa.”"), or the year in parentheses after it, the dash lost too
-# (JASA: "——— (2013b), “Testing Many Moment Inequalities,” ..." printed "(2013b), “Testing ..."; the comma and the
-# quote tell it from an author list's year wrapped onto a line of its own, "(2007) Africa in Climate Change ...")
 # a group author before a colon: "Avalanche Canada: ...", "CAIC - Colorado Avalanche Information Center: ..."
 # (a web page has no title: "Météo-France: available at: https://...", Copernicus's form for it)
 _GROUP_COLON = re.compile(r"[A-Z][\w&'’.\-]*(?:\s(?:-\s?)?[\w&'’.\-]+){0,14}:\s(?:[\"“A-Z]|available at\b)")
@@ -1502,6 +1498,10 @@ def _colon_after_names(text: str, pos: int) -> bool:
 # (a title may open with a name in lower case and capitals inside: "glmmTMB Balances Speed ...")
 # (or a last initial whose dot was lost before the colon: "McMakin, A. H: Risk Communication")
 _COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?|\s?[A-Z](?=:))?(?:\s\(Eds?\.\)\.?)?:\s(?:[\"“‘'A-Z0-9]|[a-z]{1,8}[A-Z])")
+# the same authors as the entry before, printed as a dash (Chicago: "———. 2008. Title.") or with the dash
+# lost (". 2008. “Custom and Commonage in Africa.”"), or the year in parentheses after it, the dash lost too
+# (JASA: "——— (2013b), “Testing Many Moment Inequalities,” ..." printed "(2013b), “Testing ..."; the comma and the
+# quote tell it from an author list's year wrapped onto a line of its own, "(2007) Africa in Climate Change ...")
 REPEATED_AUTHORS = re.compile(r"^\s*(?:(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s"
                               r"|(?:[-–—_]{2,}\.?\s?)?\((?:19|20)\d{2}[a-z]?\),\s(?=[“\"‘]))")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
