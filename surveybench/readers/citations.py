@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.model import CitationMark
-from surveybench.readers.refstrings import TORN_DIACRITICS, UNICODE_HYPHENS, mend_ocr_years, mend_torn_words
+from surveybench.readers.refstrings import CAPITALS, TORN_DIACRITICS, UNICODE_HYPHENS, mend_ocr_years, mend_torn_words
 
 _DASH = "-–—"
 # Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
@@ -160,8 +160,7 @@ _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\
 # "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
 # (Unicode's hyphens inside a name too, "Alfonso‐Loeches", and an accent set after its letter, "Varı̀")
 # (capitals of Latin Extended-A/B too: "Štrumbelj & Kononenko, 2014", "Łukasz")
-_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
-_SURNAME = rf"[{_CAPITAL}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:\s++[{_CAPITAL}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?"
+_SURNAME = rf"[{CAPITALS}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:\s++[{CAPITALS}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?"
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")

@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import (
+    CAPITALS,
     GROUP_NAME,
     INITIALS_FIRST_YEAR,
     IOP_HEAD,
@@ -1062,11 +1063,10 @@ _HANDLE_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-z][\w\-@]{2,30}\.\s(?:19|20)\d{2
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
 # capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
-_CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
-_SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{_CAPITALS}])")
+_SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{CAPITALS}])")
 # a Markdown link closing an entry's URL ("URL [https://...](https://...Paper-Conference.pdf) Ke Yi, Yansen Wang"):
 # the link's ")" follows neither a period nor a letter
-_LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{_CAPITALS}])")
+_LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{CAPITALS}])")
 
 
 # a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL

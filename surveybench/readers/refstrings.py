@@ -556,6 +556,8 @@ _FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (",
 
 
 UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})  # Unicode's hyphens as the ASCII one
+# capitals for a character class, those of Latin Extended-A/B too ("Željko", "Štrumbelj", "Łukasz")
+CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
 _COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
 
 
