@@ -61,6 +61,17 @@ _MATH_WORD_SUPER = re.compile(
     r"|\$\s*+\(\s*+\d[\d\s.]{0,8}+\\%\s*+\)\s*+\^\s*+\{\s*+(\d[\d\s,\-–]{0,160}?)\s*+\}\s*+\$")
 
 
+_MATH_NAME_YEAR = re.compile(
+    r"\$\s{0,3}+(?:\\(?:mathrm|mathit|textrm|text)\s{0,3}+\{(?P<name>[A-Za-z~\s]{1,40}+)\}\s{0,3}+~?\s{0,3}+)?"
+    r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)\s{0,3}+\$")
+
+
+def _math_name_year_as_text(m: re.Match[str]) -> str:
+    name = "".join((m.group("name") or "").replace("~", " ").split())
+    plain = (name + " " if name else "") + "".join(m.group("year").split())
+    return plain + " " * (len(m.group()) - len(plain))
+
+
 # a citation linked to the bibliography inside the page (ar5iv / HTML exports): "[[1](#bib.bib1)]",
 # "(Smith et al., [2020](#bib.bib4))" -- read as its text; same length, so spans hold
 # -- the text may hold an escaped bracket: marker splits one run into links, "[\\[9,](#p1) [12\\]](#p2)"
@@ -411,6 +422,10 @@ class Linker:
         # an OCR's full-width comma and semicolon ("Park et al.， 2015；") and years printed with
         # letters for digits ("Kuehnel et al.,20l3") read as printed by a typesetter (same length)
         text = mend_ocr_years(text.translate(_FULL_WIDTH_SAME_LENGTH))
+        # MinerU's formula detector takes a short surname and its year for mathematics, every character spaced:
+        # "(Sarma and $\mathrm { X u } ~ 2 0 1 4$ )" -- read as the words printed, "Xu 2014" (same length)
+        if "$" in text:
+            text = _MATH_NAME_YEAR.sub(_math_name_year_as_text, text)
         # "Feder and others (1988a)", "(Siamwalla and others 1990)": the World Bank's "et al." (same length)
         if "and others" in text:
             text = _AND_OTHERS.sub("et al.    ", text)

@@ -93,6 +93,9 @@ def _toggles_display_math(ln: str) -> bool:
 # a drop capital set apart from the rest of its word, then a sentence of twelve words or more
 _DROP_CAPITAL_SENTENCE = re.compile(r"^[A-Z] [a-z]+\b(?:[\s,;]+\S+){11,}")
 # a bracketed citation inside a heading's text
+# The longest real section names in the labelled files run to about 30 words (deep-research reports' headings
+# with subtitles); a "heading" of 60 words or more is a paragraph
+_PARAGRAPH_WORDS = 60
 _CITED_IN_HEADING = re.compile(r"\[\d{1,3}(?:[,–-]\s?\d{1,3})*\]")
 
 
@@ -1381,6 +1384,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # (so does a table's row, a letter and numbers: "# D 3 25 2.2 1.7 0.1 21.8")
             report.skip("figure text printed as a heading", m.group(2))
             continue
+        if m and len(m.group(2).split()) >= _PARAGRAPH_WORDS:
+            # "# Process each relevant section and print findings for ... FINAL_VAR tags.": a paragraph (or a
+            # code listing run together) the converter printed as a heading -- no section's name runs to 60 words
+            report.skip("paragraph printed as a heading", m.group(2)[:80])
+            continue
         if m and _FORMULA_HEADING.match(_clean_heading_text(m.group(2))):
             report.skip("formula printed as a heading", m.group(2))
             continue
@@ -1429,14 +1437,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             else:
                 headings.append(_Heading(i, depth, m.group(2).strip(), num, lvl, title, after_page and len(headings) > 0))
             after_page = False
-    if not headings:
-        raise ReaderError(path, "no Markdown headings ('# Title', '## 1 Introduction') found")
-    headings = _running_headers_out(headings, lines, report)
-    _glued_digit_title(headings)
+    no_headings = "no Markdown headings ('# Title', '## 1 Introduction') found"
+    if not any(ln.strip() for ln in lines):
+        raise ReaderError(path, no_headings)
+    if headings:
+        headings = _running_headers_out(headings, lines, report)
+        _glued_digit_title(headings)
 
     title_h: _Heading | None = None
-    first = headings[0]
-    if _is_title_heading(first, headings[1:]):
+    if headings and _is_title_heading(headings[0], headings[1:]):
         title_h = headings[0]
         body_headings = headings[1:]
     else:
@@ -1515,8 +1524,14 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         content = [h.depth for h in kept if not _non_content_heading(h)]
         base = min(content or [h.depth for h in kept] or [1])
 
+    untitled: str | None = None  # why the text is one untitled section: no section heading was found
     if not kept:
-        raise ReaderError(path, f"only a title heading ({title_h.raw if title_h else title!r}), no section headings")
+        # a text with no section heading found (a generator's answer in plain paragraphs, a PDF's text whose
+        # headings none of the rules above recognised): one untitled section, so that its citations and its
+        # reference list are still read -- when it has a list (checked below; without one it is refused)
+        untitled = no_headings if title_h is None else f"only a title heading ({title_h.raw}), no section headings"
+        report.warnings.append("no section headings found: the text read as one untitled section")
+        kept = [_Heading(title_h.line if title_h else -1, (title_h.depth + 1) if title_h else 1, "", None, None, "")]
     doc = _Doc(title=title)
     first_line = kept[0].line if kept else len(lines)
     start_front = (title_h.line + 1) if title_h else 0
@@ -1631,6 +1646,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _trailing_list_without_heading(doc, report)
     elif len(doc.ref_blocks) == 1:
         _first_entries_before_the_heading(doc, report)
+    if untitled is not None and not any(any(ln.strip() for ln in block) for block in doc.ref_blocks):
+        raise ReaderError(path, untitled)  # no heading and no reference list: nothing says this is a survey
     return doc
 
 
@@ -2370,7 +2387,7 @@ def _build_references(
     seen_raw: dict[str, Reference] = {}
     unnumbered = 0
     for e in entries:
-        p = parse_reference_string(e.raw)
+        p = parse_reference_string(e.raw, iop_list=e.layout == "author-year/iop")
         numbers: list[str] = []
         for n in e.numbers:
             n = str(int(n))

@@ -47,6 +47,7 @@ from surveybench.readers.refstrings import (
     CAPITALS,
     GROUP_NAME,
     INITIALS_FIRST_YEAR,
+    IOP_GROUP_HEAD,
     IOP_HEAD,
     INVERTED_FIRST_NAME,
     _LOOSE_SURNAME_FIRST,
@@ -1301,11 +1302,17 @@ def _acl_head(text: str, pos: int = 0) -> re.Match[str] | None:
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
 
+# a group author in capitals opening an IOP entry glued after the pages of the one before: "... Nat. Clim. Chang.
+# 9 137–41 CWC 2014 CWC SGMA California Water Code ...", "... Hydrogeol. J. 22 1681–92 US EPA 1994 Hydrologic ..."
+_IOP_GROUP_AFTER_PAGES = re.compile(r"(?<=\d )" + IOP_GROUP_HEAD.pattern)
+
+
 def _iop_starts(text: str) -> list[int]:
     """Where IOP Publishing's entries begin: their heads (names before initials, the year, a title's capital),
-    not inside an author list (after a comma or "and")."""
-    return [m.start() for m in IOP_HEAD.finditer(text)
-            if not re.search(r"(?:,|\band)\s*$", text[max(0, m.start() - 5) : m.start()])]
+    not inside an author list (after a comma or "and"); a group author's after the pages of the entry before."""
+    heads = [m.start() for m in IOP_HEAD.finditer(text)
+             if not re.search(r"(?:,|\band)\s*$", text[max(0, m.start() - 5) : m.start()])]
+    return sorted(set(heads) | {m.start() for m in _IOP_GROUP_AFTER_PAGES.finditer(text)})
 
 
 def _author_year_starts(text: str, style: str) -> list[int]:

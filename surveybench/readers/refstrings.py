@@ -658,9 +658,15 @@ _ALL_INVERTED_NAMES = re.compile(
 # IOP Publishing's entries (Environ. Res. Lett., J. Phys. Conf. Ser.): family names before their initials and no
 # period anywhere, then the year and the title -- "Acero Triana J S, Chu M L and Steiner J L 2019 Beyond model
 # metrics: the perils of calibrating hydrologic models J. Hydrol. 578 124032"
-_IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ][\w'’\-]+(?: [A-ZÀ-Þ][\w'’\-]*[a-zß-ÿ][\w'’\-]*)?(?: [A-Z]){1,3}"
+# (hyphenated given names keep their hyphen between the initials, "Pinault J-L", "Niu G-Y"; a family name may
+# run to three words, "De La Hera A", of letters -- an article number before it is the entry before's, "W08501
+# Rajabi M M"; a period may follow the year, "Oude Essink G 1998. MOC3D adapted ...")
+_IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ](?:[^\W\d_]|['’\-])+(?: [A-ZÀ-Þ](?:[^\W\d_]|['’\-])*[a-zß-ÿ](?:[^\W\d_]|['’\-])*){0,2}(?: [A-Z](?:-[A-Z])?){1,3}"
 IOP_HEAD = re.compile(rf"(?P<a>{_IOP_NAME}(?:, {_IOP_NAME}){{0,30}}(?:,? and {_IOP_NAME})?(?: et al)?) "
-                      r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])? (?=[A-Z‘“\"'])")
+                      r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.? (?=[A-Z‘“\"'])")
+# (a group author's acronyms, two capitals a word at least, open an entry of theirs: "CWC 2014 CWC SGMA ...")
+IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z][A-Za-z]*[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*[A-Z][A-Za-z]*){0,3}) "
+                             r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.? (?=[A-Z‘“\"'])")
 # where an IOP entry's title ends: its journal's first abbreviation ("J. Hydrol.", "Nat. Geosci."), or the journal,
 # volume and pages closing it ("Groundwater 42 12–16")
 _IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s\d{1,6}(?:[–-]\d{1,6})?\s*$)")
@@ -677,8 +683,10 @@ _INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.\s)")
 _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡])\s*</sup>(?=\s*[.,;:]|\s*$)")
 
 
-def parse_reference_string(raw: str) -> ParsedRef:
-    """Clean title and identifiers of one reference string (number prefix already removed)."""
+def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
+    """Clean title and identifiers of one reference string (number prefix already removed); ``iop_list``: the
+    string is an entry of an IOP Publishing list, where acronyms before the year are a group author ("CWC 2014
+    CWC SGMA California Water Code") -- elsewhere they may open a title ("WADA 2023 Testing Figures")."""
     out = ParsedRef()
     # accents a converter tore from their letters: a torn word reads whole ("Krysci´ nski" ->
     # "Kryscinski", the surname the text's "Krysci´ nski et al.´ , 2020" gives too); one left after
@@ -824,6 +832,18 @@ def parse_reference_string(raw: str) -> ParsedRef:
         if t:
             out.title, out.style = t, "iop"
             out.authors = [n.group(0) for n in re.finditer(_IOP_NAME, re.sub(r",? and ", ", ", g.group("a")))]
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
+            return out
+
+    # 00f. IOP's group authors, acronyms before the year: "CWC 2014 CWC SGMA California Water Code", "US EPA 1994
+    #      Hydrologic Evaluation of Landfill Performance"
+    g = IOP_GROUP_HEAD.match(prose) if iop_list else None
+    if g:
+        rest = prose[g.end() :]
+        cut = _IOP_TITLE_END.search(rest)
+        t = clean_title(rest[: cut.start()] if cut else rest)
+        if t:
+            out.title, out.style, out.authors = t, "iop", [g.group("a")]
             out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
