@@ -5,7 +5,13 @@ From the tuning splits: a GROBID export whose code listing, run together into on
 of the entry before, with hyphenated initials ("Pinault J-L"), three-word family names ("De La Hera A"), a period
 after the year ("Oude Essink G 1998. MOC3D ...") and group authors in capitals ("CWC 2014") (dev24); MinerU's
 formula detector setting a short surname and its year as mathematics, "(Sarma and $\\mathrm { X u } ~ 2 0 1 4$ )"
-(dev24); and a text in which no section heading is found at all but which holds a reference list.
+(dev24); and a text in which no section heading is found at all but which holds a reference list. From dev27:
+a MinerU list whose entry numbers are glued to the year before ("202382. al. e T. Auto-GPT"); Ecology Letters'
+letter-spaced capital headings in a PDF's plain text ("2 . L E A DI NG D I M E N SI ON S"); the last section
+numbered as the one before ("# 3 Summary and conclusions" after "# 3.6"); an IEEE list whose converter dropped a
+page's labels ("[37] ..." then eighteen unlabelled entries, then "[56] ..."); PLOS's list rendered as bullets
+without numbers, cited "[12]" by position, its "et al" without a period; a review copy's line numbers run into the
+text, hiding the list's first entries before its heading.
 
 Expected values are read off the text by hand.
 """
@@ -125,3 +131,185 @@ References
 def test_title_and_text_without_a_reference_list_is_still_refused(tmp_path: Path) -> None:
     with pytest.raises(ReaderError, match="only a title heading"):
         read_text(tmp_path, "# Pets\n\nCats and dogs are pets.\n\nSo are fish.\n")
+
+
+# ---- from the tuning split dev27 ----------------------------------------------------------------------------
+
+
+def test_number_glued_to_a_year_before_a_lower_case_word_keeps_the_sequence(tmp_path: Path) -> None:
+    glued = "".join(
+        f"Author{n} A, Other B. Title number {n} of a study. arXiv preprint arXiv:2303.{17000 + n}, 2023{n + 1}. "
+        for n in range(3, 8))
+    survey = read_text(tmp_path, f"""\
+# Agents
+
+## 1 Introduction
+
+Agents act [1, 2, 3] and plan [4, 5, 6, 7, 8, 182].
+
+## References
+
+1. Mnih V, Silver D. Human-level control through deep reinforcement learning. Nature, 2015, 518: 529-533
+2. Brown T, Mann B. Language models are few-shot learners. NeurIPS, 2020, 33: 1877-1901
+3. {glued.replace("2023" + "6. ", "2023" + "6. al. e T. ").rstrip()}
+8. Stone P, Li C. Tree search agents. In: AAAI. 2023, 1- 5182. Li C, Wang J. Emotionprompt. arXiv preprint, 2023
+""")
+    # entry 6 opens "al. e T." (an OCR's "et al."), its number glued to the year before: before, the sequence
+    # stopped at 5 and jumped to "5182" read as 8 ... now 1-8 in order, 182 glued after the pages stays text
+    assert [r.numbers for r in survey.references][:8] == [[str(n)] for n in range(1, 9)]
+    assert survey.references[5].raw.startswith("al. e T. Author6 A, Other B. Title number 6")
+
+
+def test_letter_spaced_capital_headings_read_as_the_words_of_the_text(tmp_path: Path) -> None:
+    body = ("Wood density and wood function vary across species and leading studies of wood function measure "
+            "the dimensions of conduits; synthesis work on wood is rare. ")
+    survey = read_text(tmp_path, f"""\
+Towards a worldwide wood economics spectrum
+1 . I N T R O D U C T I O N
+{body * 3}
+2 . L E A DI NG D I M E N SI ON S IN WO O D F U N C T I O N
+{body * 3}
+3. WOOD TRAITS IN RELATION TO OTHER
+F U N C T I O NA L T R A I T S
+{body * 3}
+4 . SYN T H ES I S A N D F R O N T I ER S
+{body * 2}Species differ (Chave et al. 2006).
+AC K N O W L E D G EMENTS
+We thank the reviewers.
+RE FE RE N C E S
+Ackerly, D.D. (2004). Functional strategies of chaparral shrubs. Ecol. Monogr., 74, 25–44.
+Chave, J., Muller-Landau, H.C. & Baker, T. (2006). Regional and phylogenetic variation of wood density.
+Ecol. Appl., 16, 2356–2367.
+Zanne, A.E. & Falster, D.S. (2010). Plant functional traits. New Phytol., 185, 348–351.
+""", name="wood.md")
+    # before: no heading found (the letter-spaced lines read as text), the list not found either
+    assert [s.title for s in survey.top_level_sections()] == [
+        "INTRODUCTION", "LEADING DIMENSIONS IN WOOD FUNCTION", "WOOD TRAITS IN RELATION TO OTHER FUNCTIONAL TRAITS",
+        "SYNTHESIS AND FRONTIERS"]
+    assert [r.authors[0].name for r in survey.references] == ["Ackerly, D.D.", "Chave, J.", "Zanne, A.E."]
+
+
+def test_last_section_misnumbered_as_the_one_before(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Additive manufacturing and business models
+
+# 1. Introduction
+
+Printing changes supply chains [1].
+
+# Current state and applications
+
+Printers are used in industry [2].
+
+# 2. Data and methodology
+
+Papers were searched [2].
+
+# 3. Review of literature
+
+Studies are grouped.
+
+# 3.1 Closed business models
+
+Spare parts are printed [3].
+
+# Spare part service
+
+Service firms print parts [3].
+
+# 3.2 Open business models
+
+Peers print at home [1].
+
+# 3 Summary and conclusions
+
+Printing is spreading [2].
+
+# REFERENCES
+
+[1] A. Smith, “Printing,” J. Manuf., vol. 1, pp. 1–9, 2019.
+[2] B. Jones, “Industry,” J. Ind., vol. 2, pp. 1–9, 2020.
+[3] C. Lee, “Spares,” J. Ops., vol. 3, pp. 1–9, 2021.
+""")
+    # before: "3 Summary and conclusions" read as a restart, nested under 3.2
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "Data and methodology", "Review of literature", "Summary and conclusions"]
+
+
+def test_bracketed_list_whose_labels_a_page_lost_goes_on_at_the_next_label(tmp_path: Path) -> None:
+    def entry(n: int) -> str:
+        return f"A{n}. Writer and B{n}. Coauthor, “Study {n} of printing,” J. Manuf. Syst., vol. {n}, pp. {n}1–{n}9, {1990 + n}."
+
+    numbered = "\n".join(f"[{n}] {entry(n)}" for n in range(1, 5))
+    lost = "\n".join(entry(n) for n in range(5, 17))  # labels 5-16 lost: entries on lines of their own
+    rest = "\n".join(f"[{n}] {entry(n)}" for n in range(17, 21))
+    survey = read_text(tmp_path, f"""\
+# Printing
+
+## Introduction
+
+Printing [1], [4]–[6] and more [12], [17], [20].
+
+## References
+
+{numbered}
+{lost}
+{rest}
+""")
+    # before: [17] was no label (more than ten past [4]): one entry held 4 to 20
+    assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 21)]
+    assert survey.references[11].raw.startswith("A12. Writer")
+
+
+def test_unnumbered_list_cited_by_position_and_et_al_without_its_period(tmp_path: Path) -> None:
+    names = ("Herrero", "Rivera", "Hristov", "Montes", "Ledgard", "Clark", "Almeida", "Savian")
+    entries = "\n".join(
+        f"- {name}M, Henderson{chr(65 + n)}, Smith{chr(66 + n)}P, et al Study number {n} of grazing cows. J Dairy Sci. "
+        f"{2000 + n};{n}: 1–9." for n, name in enumerate(names, 1))
+    survey = read_text(tmp_path, f"""\
+# Greenhouse gas emissions of dairy systems
+
+## Introduction
+
+Cows graze tropical pastures [1]. Milk production areas are large [2], growth varies [3,4] and mixed
+systems are studied [5–7]. Emission factors differ [8], as noted before [2].
+
+## References
+
+{entries}
+""")
+    # before: the list's numbers were lost, every "[n]" counted unresolved; the titles kept the authors
+    assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 9)]
+    assert survey.references[0].title == "Study number 1 of grazing cows" and survey.references[0].year == 2001
+    linked = [m.ref_ids for *_x, m in survey.citation_marks()]
+    assert [[survey.references[[r.id for r in survey.references].index(i)].numbers[0] for i in ids] for ids in linked] == [
+        ["1"], ["2"], ["3", "4"], ["5", "6", "7"], ["8"], ["2"]]
+
+
+def test_line_number_runs_and_first_entries_run_into_the_last_section(tmp_path: Path) -> None:
+    def entry(n: int) -> str:
+        return f"[{n}] Author{n} Name and Other{n} Name. 20{10 + n}. Title of paper {n}. In Proceedings of CHI. 1--13."
+
+    survey = read_text(tmp_path, f"""\
+# CommunityBots
+
+## 1 INTRODUCTION
+
+Chatbots elicit input [1, 3] and several chatbots more [7, 9].
+
+## 2 CONCLUSION
+
+Multi-agent chatbots keep a conversation flowing.
+
+1287 1288 1289 1290 1291 1292 1293 1294 1295
+
+1296 1297 1298 1299 1300 1301 1302 1303 1304 {" ".join(entry(n) for n in range(1, 7))}
+
+#### REFERENCES
+
+1324 1325 1326 1327 1328 1329 1330 1331 1332 1333 {" ".join(entry(n) for n in range(7, 11))}
+""")
+    # before: the review copy's line numbers hid "[7]" (not the list's first label) and [1]..[6] stayed text
+    assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 11)]
+    assert [p.text for sec, p in survey.paragraphs() if sec.title == "CONCLUSION"] == [
+        "Multi-agent chatbots keep a conversation flowing."]

@@ -36,6 +36,7 @@ from __future__ import annotations
 import bisect
 import html
 import itertools
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -236,6 +237,14 @@ def read_markdown_text(
             if e.layout != "source" and set(e.numbers) & sources:
                 e.numbers, e.layout = [], "curated"
     references, by_number = _build_references(entries, report, numbered_overrides or {})
+    if references and not by_number and _cited_by_position(doc.section_lines, references):
+        # a list whose numbers the conversion lost (PLOS's XML rendered as bullets) cited "[12]", "[14,15]"
+        # in order of first use: the entries are numbered as they stand
+        for i, r in enumerate(references, 1):
+            r.numbers = [str(i)]
+            by_number[str(i)] = r.id
+        report.warnings.append(f"the reference list prints no numbers but the text cites [n] in order of first use: "
+                               f"its {len(references)} entries numbered by position")
     paren_list = sum(1 for e in entries if e.layout == "paren") > len(entries) / 2
 
     by_url: dict[str, str] = {}
@@ -560,6 +569,29 @@ def _double_spaced_lines(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+_NUMBER_RUN = re.compile(r"(?<!\S)\d{1,5}(?: \d{1,5}){7,}(?!\S)")
+
+
+def _line_number_runs_out(lines: list[str], report: FileReport) -> list[str]:
+    """A review copy's line numbers gathered by the converter into runs inside the text ("1321 1322 [1] 2005-2018.
+    Amazon Mechanical Turk. ...", a paragraph "1287 1288"): runs of eight numbers or more, each the one before plus
+    one (nine steps in ten; a number may be missing), go -- when the file holds two such runs at least (a table's
+    row of counts does not run so, twice)."""
+    def counts_on(m: re.Match[str]) -> bool:
+        ns = [int(x) for x in m.group().split()]
+        steps = [b - a for a, b in zip(ns, ns[1:])]
+        return sum(st in (1, 2) for st in steps) >= 0.9 * len(steps) and sum(st == 1 for st in steps) >= 0.7 * len(steps)
+
+    found = [(i, m) for i, ln in enumerate(lines) for m in _NUMBER_RUN.finditer(ln) if counts_on(m)]
+    if len(found) < 2:
+        return lines
+    out = list(lines)
+    for i in sorted({i for i, _m in found}):
+        out[i] = _NUMBER_RUN.sub(lambda m: "" if counts_on(m) else m.group(), lines[i]).strip()
+    report.warnings.append(f"{len(found)} runs of manuscript line numbers removed from the text")
+    return out
+
+
 def _manuscript_line_numbers(lines: list[str], report: FileReport) -> list[str]:
     """A preprint printed with its manuscript's line numbers (bioRxiv, journal review copies) keeps them
     at the start of every line: "89 1 **1. Introduction**", "90 Cellular mechanical forces ...". Evidence:
@@ -751,6 +783,76 @@ def _small_capitals_apart(lines: list[str]) -> list[str]:
     return out
 
 
+# a heading letter-spaced in capitals, as a PDF's text gives Ecology Letters' "1 . I N T R O D U C T I O N",
+# "2 . L E A DI NG D I M E N SI ON S IN WO O D F U N C T I O N", "RE FE RE N C E S": runs of one to three capitals
+# (a word's tail may stay whole: "AC K N O W L E D G EMENTS"), most of them single letters
+_LETTER_SPACED = re.compile(r"^(?:(\d{1,2})\s?\.\s?)?((?:[A-Z]{1,8} ){3,}[A-Z]{1,8})$")
+_WORD_IN_TEXT = re.compile(r"[a-z]{1,30}")
+# the words of headings every paper has, which its text may never print as words
+_HEADING_WORDS = ("abstract", "introduction", "background", "methods", "materials", "results", "discussion", "conclusions",
+                  "conclusion", "acknowledgements", "acknowledgments", "references", "appendix", "supporting", "information",
+                  "supplementary", "literature", "cited", "review", "summary", "keywords", "article", "info")
+_HYPHENATED_HALVES = re.compile(r"^-\n\S+|\S+-$", re.M)
+
+
+def _letter_spaced(text: str) -> re.Match[str] | None:
+    m = _LETTER_SPACED.match(text)
+    if m is None:
+        return None
+    runs = m.group(2).split()
+    return m if 2 * sum(len(r) == 1 for r in runs) >= len(runs) and sum(len(r) <= 3 for r in runs) >= 0.8 * len(runs) else None
+
+
+def _words_of(letters: str, vocabulary: Counter[str]) -> str:
+    """Capitals run together ("LEADINGDIMENSIONSINWOODFUNCTION") cut into the words the file's own text uses most
+    ("LEADING DIMENSIONS IN WOOD FUNCTION"): the cut whose words are likeliest (a word's cost is its surprisal in
+    the text; letters the text holds as no word cost more, so that a name the text never prints stays whole)."""
+    low = letters.lower()
+    total = sum(vocabulary.values()) + 1
+    n = len(low)
+    cost = [0.0] + [float("inf")] * n
+    back = [0] * (n + 1)
+    for i in range(n):
+        if cost[i] == float("inf"):
+            continue
+        for j in range(i + 1, min(n, i + 30) + 1):
+            seen = vocabulary.get(low[i:j], 0)
+            # (a cut costs a little too: of two readings as likely, the one of fewer words)
+            step = 2.0 + (math.log(total / seen) if seen else 8.0 + 2.0 * (j - i))
+            if cost[i] + step < cost[j]:
+                cost[j], back[j] = cost[i] + step, i
+    words: list[str] = []
+    j = n
+    while j > 0:
+        words.append(letters[back[j] : j])
+        j = back[j]
+    return " ".join(reversed(words))
+
+
+def _letter_spaced_apart(lines: list[str]) -> list[str]:
+    """Letter-spaced capital headings (:data:`_LETTER_SPACED`) read as words, cut where the file's text has its
+    words; a letter-spaced line right after a heading's first line in capitals goes on that heading ("3. WOOD
+    TRAITS IN RELATION TO OTHER" / "F U N C T I O NA L T R A I T S")."""
+    spaced = {i: m for i, ln in enumerate(lines) if (m := _letter_spaced(ln.strip()))}
+    if not spaced:
+        return lines
+    # (the halves of words a line's end hyphenated, "intro-" / "duction", are no words of the text)
+    vocabulary: Counter[str] = Counter({w: 20 for w in _HEADING_WORDS})
+    for i, ln in enumerate(lines):
+        if i not in spaced:
+            text = _HYPHENATED_HALVES.sub(" ", f"{lines[i - 1][-1:] if i else ''}\n{ln.lower()}")
+            vocabulary.update(_WORD_IN_TEXT.findall(text))
+    out = list(lines)
+    for i, m in spaced.items():
+        words = _words_of(m.group(2).replace(" ", ""), vocabulary)
+        before = out[i - 1].strip() if i else ""
+        if m.group(1) is None and before and before.upper() == before and re.search(r"[A-Z]{2}", before):
+            out[i - 1], out[i] = f"{before} {words}", ""
+        else:
+            out[i] = f"{m.group(1)}. {words}" if m.group(1) else words
+    return out
+
+
 # a capital set apart from the rest of its word in small capitals ("I NTRODUCTION", "R ELATED  W ORK")
 _SPLIT_CAPITAL = re.compile(r"(?<![^\W\d_])([A-Z]) (?=[A-Z]{2,}(?![^\W\d_]))")
 
@@ -907,7 +1009,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             if len(atx) > 3:  # a Markdown file: stop looking
                 return lines
     lines = [("" if i in pages else ln) for i, ln in enumerate(lines)]
-    lines = _small_capitals_apart(lines)
+    lines = _letter_spaced_apart(_small_capitals_apart(lines))
     # a few stray "# Heads" lines (a table's column header in the text) do not make the file Markdown
     # when its plain lines show more headings than that (checked below)
     lines = [re.sub(r"^\s*#+\s*", "", ln) if i in atx else ln for i, ln in enumerate(lines)]
@@ -1359,6 +1461,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = ["" if _RULE_HEADING.match(ln) else ln for ln in lines]
     lines = _layout_columns_apart(lines, report)
     lines = _manuscript_line_numbers(lines, report)
+    lines = _line_number_runs_out(lines, report)
     lines = _double_spaced_lines(lines, report)
     lines = _latex_headings(lines, report)
     lines = _pages_as_headings(lines, report)
@@ -1490,8 +1593,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
                 chain.append(h)
         in_chain = {id(h) for h in chain}
         sections_run_on = len(chain) >= 3 and len(top_numbered) - len(chain) < len(chain)
+        # the last section's number printed again after its subsections, at its depth ("# 3. Review" .. "# 3.6
+        # Summary" then "# 3 Summary and conclusions"): the next section, misnumbered -- no restart
+        last = chain[-1] if chain else None
+        repeats = [h for h in top_numbered if last is not None and h is not last and h.number == last.number]
+        misnumbered = repeats[0] if sections_run_on and len(repeats) == 1 and last is not None and (
+            repeats[0].line > last.line and repeats[0].depth == last.depth
+            and any(x.number and x.number.startswith(f"{last.number}.") and last.line < x.line < repeats[0].line for x in kept)) else None
         for h in top_numbered:
-            if not (sections_run_on and id(h) in in_chain):
+            if not (sections_run_on and id(h) in in_chain) and h is not misnumbered:
                 h.number_level = None
 
     _local_numbering(kept)
@@ -1652,6 +1762,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
 
 _LINE_LABEL = re.compile(r"^\s*\[(\d{1,4})\]\s+\S")
+_INLINE_LABEL = re.compile(r"(?<![^\s])\[(\d{1,3})\]\s+(?=\S)")
 _ACCESS_TAIL = re.compile(r"^\s*(?:available\b|https?://|doi\b|retrieved\b|url\b|accessed\b)", re.I)
 
 
@@ -1688,6 +1799,23 @@ def _first_entries_before_the_heading(doc: _Doc, report: FileReport) -> None:
         doc.ref_blocks[0] = moved + block[first:]
         report.warnings.append(f"reference entries [1]..[{k - 1}] printed before the list's heading: read as its first entries")
         return
+    # ... or run together at the end of the last section's text, after a page's line numbers: "1321 1322 [1]
+    # 2005-2018. Amazon Mechanical Turk. ... [2] 2022. Centers for ..." (five entries at least, each 20 characters
+    # or more, up to the section's end)
+    last = next((lines for lines in reversed(doc.section_lines) if any(ln.strip() for ln in lines)), None)
+    if last is None or k < 6:
+        return
+    text = "\n".join(last)
+    run = [m for m in _INLINE_LABEL.finditer(text)]
+    at = next((j for j, m in enumerate(run) if m.group(1) == "1"), None)
+    if at is None or [int(m.group(1)) for m in run[at:]] != list(range(1, k)):
+        return
+    starts = [m.start() for m in run[at:]] + [len(text.rstrip())]
+    if any(b - a < 20 for a, b in zip(starts, starts[1:])):
+        return
+    last[:] = text[: starts[0]].split("\n")
+    doc.ref_blocks[0] = [text[starts[0] :], ""] + block[first:]
+    report.warnings.append(f"reference entries [1]..[{k - 1}] run into the text before the list's heading: read as its first entries")
 
 
 # a part of a reference list under its own heading ("#### Primary Sources (Original Papers)", "### Books");
@@ -1937,9 +2065,10 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         if prev_level is None or prev_top is None or h.depth > max(tops) or _non_content_heading(h):
             continue
         # the next numbered top-level section: "2" right after "1" leaves no room for this heading
-        # at the top level; "3" after "1" means this is the unnumbered section 2
+        # at the top level; "3" after "1" means this is the unnumbered section 2 (a "3" after "3" is the next
+        # section misnumbered: see the restarts in _structure)
         nxt = next_top[k + 1]
-        if (nxt == prev_top + 1) or (nxt is None and flattened):
+        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened):
             h.number_level = prev_level + 1
 
 
@@ -2091,6 +2220,40 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
     # with ten or more distinct numbers a tenth may come early (a table citing studies 28-44 set
     # before the text that introduces them): 60% climbing is then no accident
     return climbs >= (0.7 if len(firsts) < 10 else 0.6) * len(firsts)
+
+
+def _cited_by_position(section_lines: list[list[str]], references: list[Reference]) -> bool:
+    """Does a text cite its unnumbered list by the entries' positions? Evidence: bracketed numbers, at least
+    five distinct ones, none past the list's end, the largest past its middle, first cited in climbing order
+    (1, 2, 3, ... as a list numbered in order of first citation is: :func:`_glued_word_citations`); not footnote
+    marks counted once each (:func:`_footnote_sequence`), and more of them than the text's author-year keys
+    that the list resolves."""
+    probe = Linker(by_number={}, no_list=True)
+    firsts: list[int] = []
+    seen: set[int] = set()
+    hits = 0
+    for lines in section_lines:
+        for c in probe.numeric_marks("\n".join(lines)):
+            if "[" not in c.marker:
+                continue
+            hits += 1
+            for n in c.unresolved:
+                if n.isdigit() and int(n) not in seen:
+                    seen.add(int(n))
+                    firsts.append(int(n))
+    if len(firsts) < 5 or max(firsts) > len(references) or 2 * max(firsts) < len(references):
+        return False
+    climbs = top = 0
+    for n in firsts:
+        if n > top:
+            climbs, top = climbs + 1, n
+    if climbs < (0.7 if len(firsts) < 10 else 0.6) * len(firsts) or _footnote_sequence(section_lines):
+        return False
+    trial = Linker(by_number={})
+    if not _author_year_index(references, trial):
+        return True
+    keys = sum(1 for lines in section_lines for c in trial.author_year_marks("\n".join(lines)) if c.ref_ids)
+    return hits > keys
 
 
 def _bare_citation_bound(section_lines: list[list[str]]) -> int | None:

@@ -679,14 +679,19 @@ def _bracket_starts(text: str, pattern: re.Pattern[str] = _BRACKET) -> list[tupl
     """(position, number) of the ``[n]`` markers that continue the numbering sequence."""
     out: list[tuple[int, int]] = []
     last = 0
-    for m in pattern.finditer(text):
+    # (a link's "[n](...)" is no number)
+    found = [m for m in pattern.finditer(text) if text[m.end() : m.end() + 1] != "("]
+    for k, m in enumerate(found):
         n = int(m.group(1))
-        if text[m.end() : m.end() + 1] == "(":  # a Markdown link, not a number
-            continue
         if not out:
             if n > 3 or text[: m.start()].count(" ") > 40:
                 continue
-        elif not (last < n <= last + 10) or m.start() - out[-1][0] < len(m.group(0)) + 2:
+        elif m.start() - out[-1][0] < len(m.group(0)) + 2:
+            continue
+        elif not (last < n <= last + 10) and not (
+                # a longer gap (a converter dropped a page's labels, "[37] ..." then "[56] ...") when the numbers
+                # after it run on from it: [57], [58] next
+                n > last and [int(x.group(1)) for x in found[k + 1 : k + 3]] == [n + 1, n + 2]):
             continue
         out.append((m.start(), n))
         last = n
@@ -750,7 +755,8 @@ def _restore_lost_numbers(res: SplitResult, first_missing: int, next_number: int
     entry ends (a year or a page range closing a sentence, with a year on both sides), and only
     when the text offers exactly that many such places. Returns whether the entry was cut."""
     k = next_number - first_missing
-    if not res.entries or k > 3 or res.entries[-1].numbers != [str(first_missing - 1)]:
+    # (a page's worth of labels may go: "[37] ..." then eighteen unlabelled entries, then "[56] ...")
+    if not res.entries or k > 30 or res.entries[-1].numbers != [str(first_missing - 1)]:
         return False
     body = res.entries[-1].raw
     if URL_RE.search(body):
@@ -820,6 +826,11 @@ def _fits(c: _Cand, want: str) -> tuple[int, int] | None:
     return None
 
 
+def _glued_to_year(c: _Cand, want: str) -> bool:
+    """The run is a year with number ``want`` glued after it: "202382" for 82 after "..., 2023"."""
+    return c.start == c.digits and len(c.run) == 4 + len(want) and c.run.endswith(want) and bool(_YEAR_RUN.fullmatch(c.run[:4]))
+
+
 def _lost_before(cands: list[_Cand], j: int, want: str, nxt: str) -> bool:
     """Number ``want`` is lost when entry ``nxt`` opens plainly at ``cands[j]`` and ``want`` is not
     printed on its own (after a space) before the entry after ``nxt`` (a bounded look ahead)."""
@@ -858,10 +869,15 @@ def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[in
         best: tuple[int, int, int] | None = None  # (strength, -position, index)
         j = i
         lost: int | None = None
+        # the wanted number glued to a year with a lower-case word after it, "arXiv:2303.17760, 202382. al. e T.
+        # Auto-GPT" (an OCR's "et al."): the entry when the number after it comes next
+        weak: int | None = None
         while j < len(cands):
             c = cands[j]
-            if best is not None and _fits(c, nxt) is not None:
+            if (best is not None or weak is not None) and _fits(c, nxt) is not None:
                 break  # the entry after the wanted one: the window ends
+            if weak is None and best is None and _glued_to_year(c, want):
+                weak = j
             if best is None and (g := _fits(c, nxt)) is not None and g[1] == 4 and _lost_before(cands, j, want, nxt):
                 lost = j  # "2019;25(1):44-56. cine. 2019;46:27-29. 4. Lee T": entry 3 lost its number
                 break
@@ -872,6 +888,11 @@ def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[in
         if lost is not None:
             out.append((cands[lost].start, int(nxt)))
             i = lost + 1
+            continue
+        if best is None and weak is not None:
+            c = cands[weak]
+            out.append((c.digits + 4, int(want)))
+            i = weak + 1
             continue
         if best is None:
             # the wanted number is nowhere (a page break took "3." with the start of entry 3): the

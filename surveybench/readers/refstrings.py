@@ -683,6 +683,9 @@ _INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.\s)")
 _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡])\s*</sup>(?=\s*[.,;:]|\s*$)")
 
 
+_ET_AL_NO_PERIOD = re.compile(r"(?<=,\s)et al(?=\s[A-Z][A-Za-z])")
+
+
 def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed); ``iop_list``: the
     string is an entry of an IOP Publishing list, where acronyms before the year are a group author ("CWC 2014
@@ -701,6 +704,8 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # a soft hyphen marks where a word may break and prints as nothing: "and \xadRobert Stowe" is "and Robert
     # Stowe", "hospi\xad tal" (where the line broke) "hospital"
     text = re.sub(r"\xad\s*", "", text) if "\xad" in text else text  # "hospi\xad tal" at a line break too
+    # Vancouver's "et al." whose period a rendering dropped before the title: "SmithP, et al Greenhouse gas ..."
+    text = _ET_AL_NO_PERIOD.sub("et al.", text) if "et al " in text else text
 
     # nougat prints natbib's label before the entry: "Artetxe et al. (2021) Mikel Artetxe, Shruti Bhosale,
     # ... 2021. Title." -- the label goes when its surname opens the author list after it and the entry
