@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from surveybench.readers import ReaderError
-from tests.reader_helpers import read_report, read_text
+from tests.reader_helpers import read_report, read_text, with_list
 
 
 def test_a_paragraph_printed_as_a_heading_is_text_not_a_section(tmp_path: Path) -> None:
@@ -313,3 +313,120 @@ Multi-agent chatbots keep a conversation flowing.
     assert [r.numbers for r in survey.references] == [[str(n)] for n in range(1, 11)]
     assert [p.text for sec, p in survey.paragraphs() if sec.title == "CONCLUSION"] == [
         "Multi-agent chatbots keep a conversation flowing."]
+
+
+def test_garbled_running_head_inside_the_list_and_a_group_known_by_its_acronym(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Stress and alcohol dependence
+
+## 1. Introduction
+
+Stress predicts drinking (Koob and Kreek, 2007; Noori et al., 2014) in China (WHO, 2014; Tang et al., 2013).
+
+## References
+
+Koob, G., Kreek, M.J., 2007. Stress, dysregulation of drug reward pathways, and the transition to drug dependence.
+Am. J. Psychiatry 164, 1149–1159.
+
+Li, Q., Babor, T.F., Zeigler, D., 2015. Health promotion interventions addressing excessive alcohol use. Addiction 110,
+1–10.
+
+Morrison-Beedy, D., Carey, M.P., Tu, X., 2006. Accuracy of audio computer-assisted self-interviewing. AIDS Behav.
+
+## 82 Y.  X. Chen / Drug And   155
+
+Noori, H.R., Helinski, S., Spanagel, R., 2014. Cluster and meta-analyses on stress-induced alcohol drinking. Addict.
+Biol. 19, 225–232.
+
+Tang, Y.L., Xiang, X.J., Hao, W., 2013. Alcohol and alcohol-related harm in China: policy changes needed. Bull. World
+Health Organ. 91, 270–276.
+
+WHO, 2014. Global Status Report on Alcohol and Health. WHO, Geneva http://
+www.who.int/substance abuse/publications/global alcohol report/en/ (accessed 23.04.15).
+""")
+    # before: the list ended at the running head ("82 ... / Drug And 155"), and "WHO, 2014." went with Tang's entry
+    assert [r.year for r in survey.references] == [2007, 2015, 2006, 2014, 2013, 2014]
+    assert survey.references[5].title == "Global Status Report on Alcohol and Health"
+    assert all(m.ref_ids and not m.unresolved for *_x, m in survey.citation_marks())
+
+
+def test_apa_initial_without_its_period_and_et_dot_al(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Intersectionality in social movements
+
+## Introduction
+
+Intersectionality shapes movements (Einwohner et. al. 2019; Irvine, Montoya & Lang 2019).
+
+## Bibliography
+
+Einwohner, R. L., Kelly-Thompson, K. & Wu, C. (2019). Active Solidarity: Intersectional Solidarity in Action. Social
+Politics 28(1), 1-26.
+
+Irazábal, C. & Huerta, C. (2016). Intersectionality and planning at the margins. Gender, Place & Culture 23(5), 714-732.
+Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019). Gendered Mobilizations and Intersectional Challenges. London/New York:
+Rowman & Littlefield.
+""")
+    # before: Irvine's entry went with Irazábal's (its first initial has no period), "et. al." read as no citation
+    assert [r.authors[0].name for r in survey.references] == ["Einwohner, R. L.", "Irazábal, C.", "Irvine, J."]
+    assert survey.references[2].title == "Gendered Mobilizations and Intersectional Challenges"
+    by_id = {r.id: r.authors[0].name for r in survey.references}
+    assert [[by_id[i] for i in m.ref_ids] for *_x, m in survey.citation_marks()] == [["Einwohner, R. L.", "Irvine, J."]]
+
+
+def test_plain_unnumbered_headings_set_out_as_the_named_ones(tmp_path: Path) -> None:
+    para = ("The carbon market lowers emissions in the pilot provinces and the effect grows over\n"
+            "time as firms learn to trade their allowances (Chen et al. 2021); it holds in tests.\n")
+    survey = read_text(tmp_path, f"""\
+## ARTICLE HUMANITIES AND SOCIAL SCIENCES COMMUNICATIONS
+
+# Carbon market and emission reduction
+
+Introduction
+{para * 3}
+
+Literature review
+{para * 3}
+
+Theoretical framework and research hypotheses
+Key facts. {para * 3}
+
+Model and data
+{para * 2}
+
+Time
+
+Real
+Predict
+
+Further research
+
+Mechanism tests. {para * 2}
+
+Discussion
+{para * 2}
+
+Conclusion and recommendation
+{para}
+
+References
+Chen Y, Li X, Wang Z (2021) Carbon trading and emissions. Energy Econ 95:105121
+""", name="s41599.md")
+    # before: only the named headings (Introduction, Literature review, Discussion) were sections
+    assert [s.title for s in survey.top_level_sections()] == [
+        "Introduction", "Literature review", "Theoretical framework and research hypotheses", "Model and data",
+        "Further research", "Discussion", "Conclusion and recommendation"]
+
+
+def test_revtex_title_before_journal_volume_and_article_number(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, with_list("Barren plateaus", "Trainability [1, 2, 3] matters.", [
+        "[1] E. Kökcü, T. Steckmann, and A. F. Kemper, Fixed depth hamiltonian simulation via cartan decomposition, "
+        "Physical Review Letters 129, 070501 (2022).",
+        "[2] K. Bharti and T. Haug, Iterative quantum-assisted eigensolver, Physical Review A 104, L050401 (2021).",
+        "[3] K. Wan, W. J. Huggins, J. Lee, and R. Babbush, Matchgate shadows for fermionic quantum simulation, "
+        "Communications in Mathematical Physics , 1 (2023).",
+    ]))
+    # before: the journal, volume and article number stayed in each title
+    assert [r.title for r in survey.references] == [
+        "Fixed depth hamiltonian simulation via cartan decomposition", "Iterative quantum-assisted eigensolver",
+        "Matchgate shadows for fermionic quantum simulation"]

@@ -57,7 +57,8 @@ BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3"
            "dev9": 9, "holdout8": 9, "dev10": 10, "holdout9": 10, "dev11": 11, "holdout10": 11, "dev12": 12, "dev13": 13, "holdout11": 13, "dev14": 14, "holdout12": 14, "dev15": 15, "holdout13": 15,
            "dev16": 16, "holdout14": 16, "dev17": 17, "holdout15": 17,
            "dev18": 18, "holdout16": 18, "dev19": 19, "dev20": 20, "holdout17": 20, "holdout18": 20, "holdout19": 21, "dev21": 21,
-           "dev22": 22, "holdout20": 22, "holdout21": 22, "dev23": 23, "dev24": 24, "holdout22": 25, "dev25": 26, "holdout23": 27, "dev26": 28, "holdout24": 29, "dev27": 30, "holdout25": 31, "holdout26": 32}
+           "dev22": 22, "holdout20": 22, "holdout21": 22, "dev23": 23, "dev24": 24, "holdout22": 25, "dev25": 26, "holdout23": 27, "dev26": 28, "holdout24": 29,
+           "dev27": 30, "holdout25": 31, "holdout26": 32}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (18|19|20)\d\d[a-z]?$")  # (Dilthey 1884) "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 

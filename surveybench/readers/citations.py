@@ -61,6 +61,7 @@ _MATH_WORD_SUPER = re.compile(
     r"|\$\s*+\(\s*+\d[\d\s.]{0,8}+\\%\s*+\)\s*+\^\s*+\{\s*+(\d[\d\s,\-–]{0,160}?)\s*+\}\s*+\$")
 
 
+_ET_DOT_AL = re.compile(r"\bet\.\s?al\b\.?")
 _MATH_NAME_YEAR = re.compile(
     r"\$\s{0,3}+(?:\\(?:mathrm|mathit|textrm|text)\s{0,3}+\{(?P<name>[A-Za-z~\s]{1,40}+)\}\s{0,3}+~?\s{0,3}+)?"
     r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)\s{0,3}+\$")
@@ -429,6 +430,9 @@ class Linker:
         # "Feder and others (1988a)", "(Siamwalla and others 1990)": the World Bank's "et al." (same length)
         if "and others" in text:
             text = _AND_OTHERS.sub("et al.    ", text)
+        # "(Einwohner et. al. 2019)": the period misplaced after "et" (same length)
+        if "et. al" in text:
+            text = _ET_DOT_AL.sub(lambda m: ("et al." if m.group().endswith(".") else "et al").ljust(len(m.group())), text)
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)

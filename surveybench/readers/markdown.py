@@ -1176,6 +1176,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         for i in (arabic if top_roman >= top_arabic else romans):
             del found[i]
             number_lines.pop(i, None)
+    if not arabic and not romans and not chapters:
+        # sections named, none numbered ("Introduction", "Literature review"): the other plain lines set out as
+        # those are the sections their authors named otherwise ("Model and data")
+        content_named = sorted(i for i in found if _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":")))
+        if len(content_named) >= 2:
+            found.update((i, 1) for i in _shaped_like_named_lines(lines, content_named, set()))
     if len(found) < max(2, len(atx) + 1):
         return original
     out = list(lines)
@@ -1224,6 +1230,50 @@ def _apart_from_lists(number: tuple[int, ...], before: str, nxt: str) -> bool:
     if nn and tuple(int(x) for x in nn.group(1).split(".")) != (*number, 1):
         return False
     return not (nb and number[:-1] != tuple(int(x) for x in nb.group(1).split(".")))
+
+
+def _shaped_like_named_lines(lines: list[str], named: list[int], heading_names: set[str]) -> list[int]:
+    """Plain lines set out as the file's plain named headings are ("Introduction", "Literature review": a blank
+    line before, a paragraph right after), between the first of them and the reference list: the other
+    sections' headings, unnumbered and named as their authors chose ("Theoretical framework and research
+    hypotheses", "Model and data", "Conclusion and recommendation"). Evidence besides the layout: two to eight words,
+    a capital first, no digit and no closing punctuation, printed once, and well short of the page's column (a
+    paragraph's first line fills it); the next line a sentence in a paragraph (40 characters or more). None when a
+    named one is the methods, or when they are more than twice as many as the named ones (subsections then)."""
+    def next_text(i: int) -> str:
+        return next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
+
+    def set_apart(i: int) -> bool:
+        return i > 0 and not lines[i - 1].strip() and len(next_text(i)) >= 40 and next_text(i)[:1].isupper()
+
+    if sum(set_apart(i) for i in named) < 2:
+        return []
+    widths = sorted(len(ln.strip()) for ln in lines if len(ln.strip()) >= 30)
+    if not widths:
+        return []
+    column = widths[len(widths) // 2]
+    end = len(lines)  # the reference list's heading, plain or Markdown
+    for k in range(named[0], len(lines)):
+        h = _HEADING.match(lines[k])
+        if _PLAIN_REFS.match(lines[k]) or (h and _REF_TITLE.match(_strip_num(_clean_heading_text(h.group(2))))):
+            end = k
+            break
+    counts = Counter(ln.strip() for ln in lines[named[0] : end])
+    out = []
+    for i in range(named[0] + 1, end):
+        text = lines[i].strip()
+        words = text.split()
+        if (i in named or not 2 <= len(words) <= 8 or not text[:1].isupper() or any(c.isdigit() for c in text)
+                or text.endswith((".", ",", ";", ":", "?", "!")) or counts[text] > 1 or len(text) > 0.75 * column
+                or _HEADING.match(lines[i]) or _BOLD_LINE.match(lines[i]) or text.lower() in heading_names
+                or not re.fullmatch(r"[\w’'\- ,&]+", text) or not set_apart(i) or _table_cells_after(lines, i)):
+            continue
+        out.append(i)
+    # (where the named ones leave the methods unnamed; and no more than twice as many as they are -- a paper whose
+    # "Methods" is named, or one with many such lines, sets its subsections' headings out so too)
+    if any(re.match(r"(?:materials\s+and\s+)?method", lines[i].strip(), re.I) for i in named) or len(out) > 2 * len(named):
+        return []
+    return out
 
 
 def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[str]:
@@ -1339,6 +1389,9 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             found[i] = top_depth
             m = _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":"))
             names[i] = lines[i].strip()[: m.start("mark")] if m and m.group("mark") else lines[i].strip()
+    if len(names) >= 2:
+        for i in _shaped_like_named_lines(lines, sorted(names), heading_names):
+            found[i] = top_depth
     if bold_refs:
         # sections named as papers name them ("**Results**", "**Discussion**", "**Methods**") are the top
         # level when two or more are bold; the other bold lines between them are their subsections
@@ -1831,7 +1884,10 @@ _TABLE_LABEL = re.compile(r"^\s*(?:#{1,6}\s*)?(?:TABLE|Table)\s+(?:[IVXL]+|\d{1,
 # the authors' contributions, "FUNDING", "ACKNOWLEDGMENTS", entries H-Y)
 # a journal page's running head a converter made a heading inside the list ("## F.J.H. Lu Et Al. / Psychology Of Sport
 # And Exercise 22 (2016) 202E209 209"): the list goes on after it as after a back-matter note
-_RUNNING_HEAD_TITLE = re.compile(r"(?i:\bet al\.)\s*/\s*[A-Z].*\b(?:19|20)\d{2}\b")
+# (or the page's number, the first author's initials and name, "/", the journal and its volume: "82 Y. X. Chen / Drug
+# And 155", Elsevier's head with its words lost)
+_RUNNING_HEAD_TITLE = re.compile(r"(?i:\bet al\.)\s*/\s*[A-Z].*\b(?:19|20)\d{2}\b"
+                                 r"|^\d{1,4}\s+(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+(?:\s+et al\.)?\s*/\s*[A-Z][^/]{0,80}?\s\d{1,4}$")
 _BACK_NOTE = re.compile(
     r"^(?:acknowledge?ments?|funding(?:\s+(?:information|sources?|statement))?|authors?['’]?\s+contributions?|"
     r"conflicts?\s+of\s+interests?(?:\s+statement)?|competing\s+interests?|data\s+availability(?:\s+statement)?)$", re.I)

@@ -47,6 +47,7 @@ from surveybench.readers.refstrings import (
     CAPITALS,
     GROUP_NAME,
     INITIALS_FIRST_YEAR,
+    INITIAL_COMMA_FOR_PERIOD,
     IOP_GROUP_HEAD,
     IOP_HEAD,
     INVERTED_FIRST_NAME,
@@ -1149,6 +1150,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # the first author's comma lost, the others' kept, "Hardy S.E., Concato, J., & Gill, T.M. (2004).", reads
     # "Hardy,S.E., Concato, ..." (same length; a squashed list's reading follows)
     probe = _FIRST_NAME_NO_COMMA.sub(",", probe)
+    probe = INITIAL_COMMA_FOR_PERIOD.sub(".", probe)  # "Irvine, J, Lang, S., & Montoya, C." (same length)
     starts = _iop_starts(probe) if style == "iop" else _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each

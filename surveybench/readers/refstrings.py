@@ -536,6 +536,9 @@ _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
 # "..., and et al." too, and ACL's truncated lists: "Azade Nova, and 1 others"
 _AND_OTHERS = re.compile(r",?\s+and\s+(?:\d{1,4}\s+)?others\b\.?|,?\s+and\s+et\s+al\b\.?")
 _FIRST_NAME_NO_COMMA = re.compile(r"^([A-Z][\w'’\-]+)\s((?:[A-Z]\.){1,3},\s(?=[A-Z][\w'’\-]+,\s[A-Z]\.))")
+# an APA initial printed without its period, the comma after it kept: "Irvine, J, Lang, S., & Montoya, C." -- the
+# period goes in (an entry start's probe, which keeps the text's length, reads "Irvine, J. Lang, S., ...")
+INITIAL_COMMA_FOR_PERIOD = re.compile(r"(?<=[a-z’'],\s[A-Z]),(?=\s[A-ZÀ-Þ][\w'’\-]+,\s[A-Z]\.)")
 _ITALIC_ET_AL = re.compile(r"([*_]{1,2})et al\.?\1")
 _EMPTY_NAME = re.compile(r",\s*:\s*,")
 # a label printed before the entry: "[Vaswani et al., 2017]", "[VSP+17]" (natbib alpha / apalike keys)
@@ -586,6 +589,7 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
     # the first author's comma lost, the others' kept: "Hardy S.E., Concato, J., & Gill, T.M. (2004)."
     prose = _FIRST_NAME_NO_COMMA.sub(r"\1, \2", prose, count=1)
+    prose = INITIAL_COMMA_FOR_PERIOD.sub(".,", prose)  # "Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019).": "J.,"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _ITALIC_ET_AL.sub("et al.", prose)  # Nature's in italics: "Pushkarsky, I. _et al._ Elastomeric sensor ..."
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
@@ -1188,7 +1192,8 @@ INITIALS_FIRST_YEAR = re.compile(
 GROUP_NAME = r"[A-Z][\w&\-]*(?:\s(?:of|for|and|the|on|&|[A-Z][\w&\-]*)){1,8}"
 _GROUP_COMMA_YEAR = re.compile(rf"(?P<a>{GROUP_NAME}),\s(?P<y>(?:19|20)\d{{2}})(?P<s>[a-z])?\.\s")
 # a surname alone, then the year, as Elsevier's lists print a work known by its author's surname
-SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
+# (a group known by its acronym too: "WHO, 2014. Global Status Report on Alcohol and Health.")
+SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ](?:[a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?|[A-Z]{1,7})),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
     r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
@@ -1407,7 +1412,10 @@ _VENUE_AFTER_COMMA = re.compile(
     # a journal named so ("Common Stock Returns and Presidential Elections, Financial Analysts Journal, March")
     r"|(?:[A-Z][\w&]*\s){1,5}Journal\b"
     # a journal in words, then its volume and pages (Journal of Finance: "Review of Economic Studies 42, 169–190")
-    r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){1,8}\d{1,4},\s\d{1,6}\s?[–-]\s?\d)"
+    r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){1,8}\d{1,4},\s\d{1,6}\s?[–-]\s?\d"
+    # ... or its volume, one page or article number and the year (REVTeX: "Physical Review Letters 129, 070501 (2022)",
+    # "Physical Review A 104, L050401 (2021)", the volume left out: "Communications in Mathematical Physics , 1 (2023)")
+    r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){0,7}[A-Z][\w&]*(?:\s\d{1,4})?,\s[A-Z]?\d{1,7}\s\((?:19|20)\d{2}\))"
 )
 
 
