@@ -582,11 +582,13 @@ def _line_number_runs_out(lines: list[str], report: FileReport) -> list[str]:
         steps = [b - a for a, b in zip(ns, ns[1:])]
         return sum(st in (1, 2) for st in steps) >= 0.9 * len(steps) and sum(st == 1 for st in steps) >= 0.7 * len(steps)
 
-    found = [(i, m) for i, ln in enumerate(lines) for m in _NUMBER_RUN.finditer(ln) if counts_on(m)]
+    text = "\n".join(lines)  # one pass over the text (a run holds no line break)
+    found = [m for m in _NUMBER_RUN.finditer(text) if counts_on(m)]
     if len(found) < 2:
         return lines
+    starts = list(itertools.accumulate((len(ln) + 1 for ln in lines[:-1]), initial=0))
     out = list(lines)
-    for i in sorted({i for i, _m in found}):
+    for i in sorted({bisect.bisect_right(starts, m.start()) - 1 for m in found}):
         out[i] = _NUMBER_RUN.sub(lambda m: "" if counts_on(m) else m.group(), lines[i]).strip()
     report.warnings.append(f"{len(found)} runs of manuscript line numbers removed from the text")
     return out
@@ -2278,12 +2280,17 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
     return climbs >= (0.7 if len(firsts) < 10 else 0.6) * len(firsts)
 
 
+_BRACKET_OPEN_DIGIT = re.compile(r"\[\d")
+
+
 def _cited_by_position(section_lines: list[list[str]], references: list[Reference]) -> bool:
     """Does a text cite its unnumbered list by the entries' positions? Evidence: bracketed numbers, at least
     five distinct ones, none past the list's end, the largest past its middle, first cited in climbing order
     (1, 2, 3, ... as a list numbered in order of first citation is: :func:`_glued_word_citations`); not footnote
     marks counted once each (:func:`_footnote_sequence`), and more of them than the text's author-year keys
     that the list resolves."""
+    if sum(len(_BRACKET_OPEN_DIGIT.findall("\n".join(lines))) for lines in section_lines) < 5:
+        return False  # (a cheap count first: most lists the text cites by authors and years have no "[n]" near)
     probe = Linker(by_number={}, no_list=True)
     firsts: list[int] = []
     seen: set[int] = set()

@@ -665,7 +665,7 @@ _ALL_INVERTED_NAMES = re.compile(
 # (hyphenated given names keep their hyphen between the initials, "Pinault J-L", "Niu G-Y"; a family name may
 # run to three words, "De La Hera A", of letters -- an article number before it is the entry before's, "W08501
 # Rajabi M M"; a period may follow the year, "Oude Essink G 1998. MOC3D adapted ...")
-_IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ](?:[^\W\d_]|['’\-])+(?: [A-ZÀ-Þ](?:[^\W\d_]|['’\-])*[a-zß-ÿ](?:[^\W\d_]|['’\-])*){0,2}(?: [A-Z](?:-[A-Z])?){1,3}"
+_IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ](?![\w'’\-]*\d)[\w'’\-]+(?: [A-ZÀ-Þ][\w'’\-]*[a-zß-ÿ][\w'’\-]*){0,2}(?: [A-Z](?:-[A-Z])?){1,3}"
 IOP_HEAD = re.compile(rf"(?P<a>{_IOP_NAME}(?:, {_IOP_NAME}){{0,30}}(?:,? and {_IOP_NAME})?(?: et al)?) "
                       r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.? (?=[A-Z‘“\"'])")
 # (a group author's acronyms, two capitals a word at least, open an entry of theirs: "CWC 2014 CWC SGMA ...")
