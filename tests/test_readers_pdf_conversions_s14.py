@@ -11,7 +11,10 @@ letter-spaced capital headings in a PDF's plain text ("2 . L E A DI NG D I M E N
 numbered as the one before ("# 3 Summary and conclusions" after "# 3.6"); an IEEE list whose converter dropped a
 page's labels ("[37] ..." then eighteen unlabelled entries, then "[56] ..."); PLOS's list rendered as bullets
 without numbers, cited "[12]" by position, its "et al" without a period; a review copy's line numbers run into the
-text, hiding the list's first entries before its heading.
+text, hiding the list's first entries before its heading. From dev28: a PubMed Central author manuscript ("# HHS Public
+Access" banner; "Cruse D, ..., Owen AM, 2012 Bedside detection ..." with no period before the year or title; "et al .");
+co-authors joined by dashes with "(2003):" (Politics in Central Europe); a Chinese article's "参考文献(References）:"
+with full-width brackets and titles glued to their numbers ("2研究方法").
 
 Expected values are read off the text by hand.
 """
@@ -430,3 +433,101 @@ def test_revtex_title_before_journal_volume_and_article_number(tmp_path: Path) -
     assert [r.title for r in survey.references] == [
         "Fixed depth hamiltonian simulation via cartan decomposition", "Iterative quantum-assisted eigensolver",
         "Matchgate shadows for fermionic quantum simulation"]
+
+
+# ---- from the tuning split dev28 ----------------------------------------------------------------------------
+
+
+def test_nih_author_manuscript_banner_and_vancouver_names_before_a_bare_year(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# **HHS Public Access**
+
+Author manuscript Neuroimage. Author manuscript; available in PMC 2020 May 22.
+
+## **Autoreject: Automated artifact rejection for MEG and EEG data**
+
+**Mainak Jas**a, **Denis A. Engemann**b
+
+## **Abstract**
+
+We present an algorithm that rejects and repairs bad trials.
+
+## **Introduction**
+
+Patients move (Cruse et al., 2012; Goldfine et al ., 2013) and tools exist (Uutela et al., 1999).
+
+## **Discussion**
+
+It works.
+
+## **References**
+
+- Cruse D, Chennu S, Chatelle C, Owen AM, 2012 Bedside detection of awareness in the vegetative state: a cohort study.
+  The Lancet 378, 2088–2094.
+- Goldfine AM, Bardin JC, Noirhomme Q, Schiff ND, 2013 Reanalysis of bedside detection of awareness in the vegetative
+  state. The Lancet 381, 289–291. [PubMed: 23351802]
+- Uutela K, Hämäläinen M, Somersalo E, 1999 Visualization of magnetoencephalographic data using minimum current
+  estimates. NeuroImage 10, 173–180. [PubMed: 10417249]
+""")
+    # before: "HHS Public Access" was the title and the paper's title a section; no entry had a year or a title,
+    # and "Goldfine et al ., 2013" (a space before the period) was no citation
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Discussion"]
+    assert [(r.year, r.title) for r in survey.references] == [
+        (2012, "Bedside detection of awareness in the vegetative state: a cohort study"),
+        (2013, "Reanalysis of bedside detection of awareness in the vegetative state"),
+        (1999, "Visualization of magnetoencephalographic data using minimum current estimates")]
+    assert [len(m.ref_ids) for *_x, m in survey.citation_marks()] == [2, 1]
+
+
+def test_co_authors_joined_by_dashes_and_a_colon_after_the_year(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Social democracy in Central Europe
+
+## Introduction
+
+Parties were compared (Kopeček 2005; Curry\xa0– Urban 2003; White – Lewis 2013; Bozóki – Ishiyama
+2002).
+
+## References
+
+Curry, J. L. – Urban, J. B. (2003): The Left Transformed in Post‑Communist Societies. Lanham: Rowman & Littlefield.
+Kopeček, L. (2005): Trajectories of the Left: Social Democracy and (Ex-)Communist Parties. Brno: CDK.
+Bozóki, A. – Ishiyama, J. T. (2002): The Communist Successor Parties of Central and Eastern Europe. New York: ME Sharpe.
+White, S. – Lewis, P. G. (eds.). (2013): Developments in Central and East European Politics 5. Basingstoke: Palgrave.
+""")
+    # before: the dashes hid every entry but Kopeček's ("(2003):" was no APA year either), and the citations
+    # read "Urban 2003", "Ishiyama 2002" as first authors
+    assert [(r.authors[0].name, r.year) for r in survey.references] == [
+        ("Curry, J. L.", 2003), ("Kopeček, L.", 2005), ("Bozóki, A.", 2002), ("White, S.", 2013)]
+    assert survey.references[3].title == "Developments in Central and East European Politics 5"
+    by_id = {r.id: r.authors[0].name.split(",")[0] for r in survey.references}
+    (*_x, mark), = survey.citation_marks()
+    assert [by_id[i] for i in mark.ref_ids] == ["Kopeček", "Curry", "White", "Bozóki"] and not mark.unresolved
+
+
+def test_chinese_list_heading_with_full_width_marks_and_titles_glued_to_numbers(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# 克拉玛依市中部城区外围生态敏感性评价
+
+# 1 研究区概况
+
+研究区位于城区外围[1]。
+
+# 2研究方法
+
+采用多因子综合方法[2,3］。
+
+# 3结果分析
+
+敏感性较高［3]。
+
+# 参考文献(References）:
+
+[1]欧阳志云，王效科，苗鸿.中国生态环境敏感性及其区域差异规律研究[J].生态学报,2000,20(1）:9-12.
+[2]徐广才,康慕谊,赵从举,等.阜康市生态敏感性评价研究[J]. 北京师范大学学报自然科学版,2007,43（1）：88-92.
+[3］穆媛芮,胡建团,郭洁,等.西天山吐拉苏地区生态环境敏感性评价[J].水土保持通报,2012,32（6）：292-295.
+""")
+    # before: "参考文献(References）:" was a section, "2研究方法" no numbered heading, "[3］" no label
+    assert [s.title for s in survey.top_level_sections()] == ["研究区概况", "研究方法", "结果分析"]
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert [m.ref_ids for *_x, m in survey.citation_marks()] == [["1"], ["2", "3"], ["3"]]

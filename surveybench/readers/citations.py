@@ -61,7 +61,10 @@ _MATH_WORD_SUPER = re.compile(
     r"|\$\s*+\(\s*+\d[\d\s.]{0,8}+\\%\s*+\)\s*+\^\s*+\{\s*+(\d[\d\s,\-–]{0,160}?)\s*+\}\s*+\$")
 
 
-_ET_DOT_AL = re.compile(r"\bet\.\s?al\b\.?")
+# (a no-break space may stand either side of the dash: "Volkens\xa0– Bara\xa0– Budge 2009"; the year may wrap)
+_DASH_BETWEEN_SURNAMES = re.compile(
+    rf"(?<=[^\W\d_])(\s)[–—‑](\s)(?=[{CAPITALS}][^\W\d_]+(?:\s[–—‑]\s[{CAPITALS}][^\W\d_]+)*,?\s(?:19|20)\d{{2}})")
+_ET_DOT_AL = re.compile(r"\bet\.\s?al\b\.?|\bet al \.")
 _MATH_NAME_YEAR = re.compile(
     r"\$\s{0,3}+(?:\\(?:mathrm|mathit|textrm|text)\s{0,3}+\{(?P<name>[A-Za-z~\s]{1,40}+)\}\s{0,3}+~?\s{0,3}+)?"
     r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)\s{0,3}+\$")
@@ -430,8 +433,12 @@ class Linker:
         # "Feder and others (1988a)", "(Siamwalla and others 1990)": the World Bank's "et al." (same length)
         if "and others" in text:
             text = _AND_OTHERS.sub("et al.    ", text)
-        # "(Einwohner et. al. 2019)": the period misplaced after "et" (same length)
-        if "et. al" in text:
+        # "(Curry – Urban 2003; Koubek ‑ Polášek 2017)": co-authors joined by a dash, read as "&" (same length)
+        if "–" in text or "‑" in text or "—" in text:
+            text = _DASH_BETWEEN_SURNAMES.sub(lambda m: m.group(1) + "&" + m.group(2), text)
+        # "(Einwohner et. al. 2019)": the period misplaced after "et"; "(Burns et al ., 2014a)": a space before it
+        # (same length)
+        if "et. al" in text or "et al ." in text:
             text = _ET_DOT_AL.sub(lambda m: ("et al." if m.group().endswith(".") else "et al").ljust(len(m.group())), text)
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:

@@ -126,7 +126,8 @@ _FORMULA_HEADING = re.compile(r"^(?!.*[^\W\d_]{3}).*[×÷±∓⊗⊕∈∉⊂⊆
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
 _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
-_ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}))")
+# (a CJK title may follow its number with no space: "4结论与讨论", "3.3土壤侵蚀敏感性分析")
+_ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}|[\u4e00-\u9fff]))")
 _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
@@ -139,7 +140,8 @@ _REF_NAMES = (
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
-_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*\([^()]{{1,40}}\))?\s*:?$", re.I)
+# (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
+_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*[(（][^()（）]{{1,40}}[)）])?\s*[:：]?$", re.I)
 _FRONT_MATTER = re.compile(
     r"^(abstract|acm\s*reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
     # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
@@ -451,7 +453,9 @@ _ARTICLE_TYPE_BANNER = re.compile(
 _BANNER = re.compile(
     r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
     r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
-    r"|(?-i:^OPEN$)",  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
+    r"|(?-i:^OPEN$)"  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
+    # an author manuscript's banner in PubMed Central: "# HHS Public Access", "NIH Public Access", "Europe PMC Funders Group"
+    r"|^(?:HHS|NIH)\s+Public\s+Access$|^Author\s+Manuscript$|^Europe\s+PMC\s+Funders\s+(?:Group|Author\s+Manuscripts?)$",
     re.I)
 # "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body; nor after
 # "Appendix: Artifact Description" (an appendix named after a colon or dash, its own sections numbered anew)
@@ -1493,6 +1497,7 @@ def _layout_columns_apart(lines: list[str], report: FileReport) -> list[str]:
     return lines
 
 
+_FULL_WIDTH_BRACKETS = str.maketrans("［］", "[]")
 _RULE_HEADING = re.compile(r"^#{1,6}[ \t]+(?:[-*_=][ \t]*){3,}$")
 
 
@@ -1503,6 +1508,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         text = unicodedata.normalize("NFC", text)
         report.warnings.append("decomposed accents (Unicode NFD) composed (NFC)")
     text = _cp437_mojibake_mended(text, report)
+    if "［" in text or "］" in text:
+        # an OCR'd Chinese article's full-width brackets, often one of a pair: "［5]", "[3］" (labels and citations)
+        text = text.translate(_FULL_WIDTH_BRACKETS)
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
     if "&" in text:

@@ -47,6 +47,7 @@ from surveybench.readers.refstrings import (
     CAPITALS,
     GROUP_NAME,
     INITIALS_FIRST_YEAR,
+    DASH_BETWEEN_NAMES,
     INITIAL_COMMA_FOR_PERIOD,
     IOP_GROUP_HEAD,
     IOP_HEAD,
@@ -1151,6 +1152,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # "Hardy,S.E., Concato, ..." (same length; a squashed list's reading follows)
     probe = _FIRST_NAME_NO_COMMA.sub(",", probe)
     probe = INITIAL_COMMA_FOR_PERIOD.sub(".", probe)  # "Irvine, J, Lang, S., & Montoya, C." (same length)
+    probe = DASH_BETWEEN_NAMES.sub(" & ", probe)  # "Curry, J. L. – Urban, J. B. (2003):" (same length)
     starts = _iop_starts(probe) if style == "iop" else _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.
     # Title." lines with no blank line between): when most lines open with an author list, each
@@ -1275,7 +1277,8 @@ _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-Z�
 
 # Elsevier / Harvard: the year after the surname-first authors, closed by a period
 _ELSEVIER_YEAR = re.compile(r"(?:\b[A-Z]\.|\bal\.),\s(?:19|20)\d{2}[a-z]?\.\s")
-_APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|\s(?=['‘\"“*_A-ZÀ-Þ]))")
+# (a colon after the year in some journals: "Curry, J. L. – Urban, J. B. (2003): The Left Transformed ...")
+_APA_YEAR = re.compile(r"\(\s*(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.)(?:,[^()]{0,30})?\)(?:\.|:\s(?=['‘\"“*_A-ZÀ-Þ])|\s(?=['‘\"“*_A-ZÀ-Þ]))")
 _INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) \.(\s(?:19|20)\d{2}[a-z]?\.)")
 _FIRST_NAME_NO_COMMA = re.compile(r"(?<=[a-z'’])\s(?=(?:[A-Z]\.){1,3},\s[A-Z][\w'’\-]+,\s[A-Z]\.)")
 _SOFT_HYPHEN_APART = re.compile(r"(?<=[^\W\d_])\xad\s(?=[^\W\d_])")
@@ -1290,7 +1293,7 @@ _APA_NO_COMMA = re.compile(
 _LIGATURE_APART = re.compile(r"(?<=[a-z]) (?=[ﬀﬁﬂﬃﬄ][A-Za-z\-]*,\s[A-Z]\.)")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
 # an edited book's editors before its year: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
-_EDITORS_MARK = re.compile(r"^\(Eds?\.\)\.?\s*")
+_EDITORS_MARK = re.compile(r"^\([Ee]ds?\.\)\.?\s*")  # "(Eds.).", "(eds.)."
 # ... opened by a dotted abbreviation too: "U.S. Department of Transportation. (2018)."
 # ... its words with a colon or its acronym in parentheses: "National Institute for Health and Care Excellence:
 # Clinical Guidelines (NICE). (2011).", "World Health Organization (WHO). (2020).", or in Spanish, French or

@@ -561,6 +561,8 @@ _FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (",
 UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})  # Unicode's hyphens as the ASCII one
 # capitals for a character class, those of Latin Extended-A/B too ("Željko", "Štrumbelj", "Łukasz")
 CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
+# co-authors joined by a dash (Politics in Central Europe): "Curry, J. L. – Urban, J. B. (2003)" -- read as "&"
+DASH_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s[–—‑]\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
 _COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
 
 
@@ -590,6 +592,7 @@ def _repair_conversion_noise(prose: str) -> str:
     # the first author's comma lost, the others' kept: "Hardy S.E., Concato, J., & Gill, T.M. (2004)."
     prose = _FIRST_NAME_NO_COMMA.sub(r"\1, \2", prose, count=1)
     prose = INITIAL_COMMA_FOR_PERIOD.sub(".,", prose)  # "Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019).": "J.,"
+    prose = DASH_BETWEEN_NAMES.sub(" & ", prose)  # "Curry, J. L. – Urban, J. B. (2003): Title"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _ITALIC_ET_AL.sub("et al.", prose)  # Nature's in italics: "Pushkarsky, I. _et al._ Elastomeric sensor ..."
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
@@ -616,7 +619,7 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
 _NOUGAT_LABEL = re.compile(
     r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
     r"\s\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
-_EDITORS_BEFORE_YEAR = re.compile(r"^\(Eds?\.\)\.?\s*(?=\((?:19|20)\d{2})")
+_EDITORS_BEFORE_YEAR = re.compile(r"^\([Ee]ds?\.\)\.?\s*(?=\((?:19|20)\d{2})")  # "(Eds.).", "(eds.)."
 _COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?)|[A-Z](?=:))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
 # economics journals (AEA, JF, Chicago author-date) invert the first author's name only, given names in full or
@@ -874,7 +877,11 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     m = _SURNAME_FIRST.match(prose)
     if m and re.match(r",?\s+(?:and|&)\s+[A-Z]\.", prose[m.end() :]):
         m = None  # Chicago / MLA: "Smith, A., and B. Jones. 2004." -- only the first name inverted
-    if m and m.group("v"):
+    if m and m.group("v") and _VANCOUVER_COMMA_YEAR.match(prose, m.end("v")):
+        # an NIH manuscript's names, a comma, the year and the title with no period between: "Cruse D, Chennu S, Owen
+        # AM, 2012 Bedside detection of awareness in the vegetative state. The Lancet 378, 2088–2094."
+        m = _WHOLE.match(prose, 0, m.end("v"))
+    elif m and m.group("v"):
         m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
         m = re.match(r"^(?P<a>.*?)\s(?=\()", prose)
@@ -1150,7 +1157,7 @@ _SURNAME_FIRST = re.compile(
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title."), PNAS
     # may with a comma before the year ("Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host ..."); names left
     # out before the last one: "Bonari G, ..., Chytrý K, … Chytrý M (2021)"
-    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*(?:,?\s(?:…|\.\.\.)\s{_NI_VANC})?{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s|\((?:19|20)\d{{2}}[a-z]?\)\s))"
+    rf"|^(?P<v>{_NI_VANC}(?:(?:,\s|,?\s(?:&|and)\s){_NI_VANC})*(?:,?\s(?:…|\.\.\.)\s{_NI_VANC})?{_ETAL}?)(?:\.\s|:\s|\s(?=(?:\([Ee]ds?\)\s)?\((?:19|20)\d{{2}}[a-z]?\))|,\s(?=(?:19|20)\d{{2}}[a-z]?\.\s|\((?:19|20)\d{{2}}[a-z]?\)\s|(?:19|20)\d{{2}}[a-z]?\s[{_UP}\"“‘]))"
 )
 
 
@@ -1354,6 +1361,7 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose)))
 
 
+_VANCOUVER_COMMA_YEAR = re.compile(r",\s(?:19|20)\d{2}[a-z]?\s(?=[A-Z\"“‘])")
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
 
 
