@@ -1151,7 +1151,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # the first author's comma lost, the others' kept, "Hardy S.E., Concato, J., & Gill, T.M. (2004).", reads
     # "Hardy,S.E., Concato, ..." (same length; a squashed list's reading follows)
     probe = _FIRST_NAME_NO_COMMA.sub(",", probe)
-    probe = INITIAL_COMMA_FOR_PERIOD.sub(".", probe)  # "Irvine, J, Lang, S., & Montoya, C." (same length)
+    if style == "apa":  # "Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019)." (same length; an Elsevier list's
+        # "Omuraliev, M, Rogozhin, E.A., 1997." keeps its comma: its names run on to the year)
+        probe = INITIAL_COMMA_FOR_PERIOD.sub(".", probe)
     probe = DASH_BETWEEN_NAMES.sub(" & ", probe)  # "Curry, J. L. – Urban, J. B. (2003):" (same length)
     starts = _iop_starts(probe) if style == "iop" else _author_year_starts(probe, style)
     # One entry a line is evidence too (PDF transcriptions print "Surname, AB, Other, C., 1986.

@@ -672,7 +672,7 @@ _IOP_NAME = r"(?:(?:van|von|de|der|den|da|del|dos|le|la|du|di) )*[A-ZÀ-Þ](?![\
 IOP_HEAD = re.compile(rf"(?P<a>{_IOP_NAME}(?:, {_IOP_NAME}){{0,30}}(?:,? and {_IOP_NAME})?(?: et al)?) "
                       r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.? (?=[A-Z‘“\"'])")
 # (a group author's acronyms, two capitals a word at least, open an entry of theirs: "CWC 2014 CWC SGMA ...")
-IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z][A-Za-z]*[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*[A-Z][A-Za-z]*){0,3}) "
+IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z](?=[a-z]*+[A-Z])[A-Za-z]++(?: [A-Z](?=[a-z]*+[A-Z])[A-Za-z]++){0,3}) "
                              r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.? (?=[A-Z‘“\"'])")
 # where an IOP entry's title ends: its journal's first abbreviation ("J. Hydrol.", "Nat. Geosci."), or the journal,
 # volume and pages closing it ("Groundwater 42 12–16")
