@@ -1250,7 +1250,8 @@ def _shaped_like_named_lines(lines: list[str], named: list[int], heading_names: 
         return next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
 
     def set_apart(i: int) -> bool:
-        return i > 0 and not lines[i - 1].strip() and len(next_text(i)) >= 40 and next_text(i)[:1].isupper()
+        nxt = next_text(i)
+        return i > 0 and not lines[i - 1].strip() and len(nxt) >= 40 and nxt[:1].isupper()
 
     if sum(set_apart(i) for i in named) < 2:
         return []
@@ -1869,7 +1870,7 @@ def _first_entries_before_the_heading(doc: _Doc, report: FileReport) -> None:
     if last is None or k < 6:
         return
     text = "\n".join(last)
-    run = [m for m in _INLINE_LABEL.finditer(text)]
+    run = list(_INLINE_LABEL.finditer(text))
     at = next((j for j, m in enumerate(run) if m.group(1) == "1"), None)
     if at is None or [int(m.group(1)) for m in run[at:]] != list(range(1, k)):
         return
@@ -2278,13 +2279,18 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
                 firsts.append(n)
     if len(firsts) < 5 or on_words < 2:
         return False
+    return _climbs_in_first_use(firsts)
+
+
+def _climbs_in_first_use(firsts: list[int]) -> bool:
+    """Numbers in order of first use climb as a list numbered in order of first citation does: most of them larger
+    than every number before them -- 70%, or 60% with ten or more (a table citing studies 28-44 set before the text
+    that introduces them may come early: 60% climbing is then no accident)."""
     # (a running maximum: linear, where max() over each prefix was quadratic in a 100,000-entry list)
     climbs = top = 0
     for n in firsts:
         if n > top:
             climbs, top = climbs + 1, n
-    # with ten or more distinct numbers a tenth may come early (a table citing studies 28-44 set
-    # before the text that introduces them): 60% climbing is then no accident
     return climbs >= (0.7 if len(firsts) < 10 else 0.6) * len(firsts)
 
 
@@ -2297,14 +2303,15 @@ def _cited_by_position(section_lines: list[list[str]], references: list[Referenc
     (1, 2, 3, ... as a list numbered in order of first citation is: :func:`_glued_word_citations`); not footnote
     marks counted once each (:func:`_footnote_sequence`), and more of them than the text's author-year keys
     that the list resolves."""
-    if sum(len(_BRACKET_OPEN_DIGIT.findall("\n".join(lines))) for lines in section_lines) < 5:
+    texts = ["\n".join(lines) for lines in section_lines]
+    if sum(len(_BRACKET_OPEN_DIGIT.findall(text)) for text in texts) < 5:
         return False  # (a cheap count first: most lists the text cites by authors and years have no "[n]" near)
     probe = Linker(by_number={}, no_list=True)
     firsts: list[int] = []
     seen: set[int] = set()
     hits = 0
-    for lines in section_lines:
-        for c in probe.numeric_marks("\n".join(lines)):
+    for text in texts:
+        for c in probe.numeric_marks(text):
             if "[" not in c.marker:
                 continue
             hits += 1
@@ -2314,16 +2321,12 @@ def _cited_by_position(section_lines: list[list[str]], references: list[Referenc
                     firsts.append(int(n))
     if len(firsts) < 5 or max(firsts) > len(references) or 2 * max(firsts) < len(references):
         return False
-    climbs = top = 0
-    for n in firsts:
-        if n > top:
-            climbs, top = climbs + 1, n
-    if climbs < (0.7 if len(firsts) < 10 else 0.6) * len(firsts) or _footnote_sequence(section_lines):
+    if not _climbs_in_first_use(firsts) or _footnote_sequence(section_lines):
         return False
     trial = Linker(by_number={})
     if not _author_year_index(references, trial):
         return True
-    keys = sum(1 for lines in section_lines for c in trial.author_year_marks("\n".join(lines)) if c.ref_ids)
+    keys = sum(1 for text in texts for c in trial.author_year_marks(text) if c.ref_ids)
     return hits > keys
 
 

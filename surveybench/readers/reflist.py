@@ -893,7 +893,7 @@ def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[in
             continue
         if best is None and weak is not None:
             c = cands[weak]
-            out.append((c.digits + 4, int(want)))
+            out.append((c.digits + len(c.run) - len(want), int(want)))  # where the number opens, as _fits places it
             i = weak + 1
             continue
         if best is None:

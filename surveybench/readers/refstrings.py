@@ -835,27 +835,20 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             out.year, out.year_suffix = _publication_year(years)
             return out
 
-    # 00e. IOP Publishing: "Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groundwater 42 12–16"
-    g = IOP_HEAD.match(prose)
-    if g:
+    # 00e. IOP Publishing: "Alley W M and Leake S A 2005 The journey from safe yield to sustainability Groundwater 42 12–16";
+    # 00f. in an IOP list, its group authors, acronyms before the year: "CWC 2014 CWC SGMA California Water Code", "US EPA
+    #      1994 Hydrologic Evaluation of Landfill Performance"
+    for iop_head in (IOP_HEAD, IOP_GROUP_HEAD) if iop_list else (IOP_HEAD,):
+        g = iop_head.match(prose)
+        if not g:
+            continue
         rest = prose[g.end() :]
         cut = _IOP_TITLE_END.search(rest)
         t = clean_title(rest[: cut.start()] if cut else rest)
         if t:
             out.title, out.style = t, "iop"
-            out.authors = [n.group(0) for n in re.finditer(_IOP_NAME, re.sub(r",? and ", ", ", g.group("a")))]
-            out.year, out.year_suffix = int(g.group("y")), g.group("s")
-            return out
-
-    # 00f. IOP's group authors, acronyms before the year: "CWC 2014 CWC SGMA California Water Code", "US EPA 1994
-    #      Hydrologic Evaluation of Landfill Performance"
-    g = IOP_GROUP_HEAD.match(prose) if iop_list else None
-    if g:
-        rest = prose[g.end() :]
-        cut = _IOP_TITLE_END.search(rest)
-        t = clean_title(rest[: cut.start()] if cut else rest)
-        if t:
-            out.title, out.style, out.authors = t, "iop", [g.group("a")]
+            out.authors = ([n.group(0) for n in re.finditer(_IOP_NAME, re.sub(r",? and ", ", ", g.group("a")))]
+                           if iop_head is IOP_HEAD else [g.group("a")])
             out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
