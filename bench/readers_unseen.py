@@ -68,7 +68,7 @@ from surveybench.readers import read_survey_report
 LABELS = Path(__file__).resolve().parents[1] / "tests" / "data" / "unseen" / "labels.json"
 FAMILIES = ("pdf-survey", "pdf-article", "deep-research", "generator")
 SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12",
-          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28",
+          "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
           "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13",
           "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21",
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26")
@@ -84,7 +84,7 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # two holdouts with the widest gaps were promoted the same way, named by their batch as dev1b was:
 # holdout6 (batch 7) is dev7b and holdout7 (batch 8) is dev8b, each last measured blind at 542da5b.
 TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
-          "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28")
+          "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29")
 NEVER_TUNED = ("holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14",
                "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26")
 
