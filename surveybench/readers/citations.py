@@ -195,6 +195,9 @@ _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
+# an equal-contribution mark after the first author's surname, Markdown-escaped or not: "(Zhang\\* et al., 2020)",
+# "Wu† and Lee (2021)"
+_CONTRIBUTION_MARK = re.compile(r"(?<=[^\W\d_])(?:\\\*|[*†‡])(?=\s+(?:et\s+al\b|and\s|&))")
 # (one parenthesis may nest: "(e.g., severe acute respiratory syndrome (SARS) epidemic in 2003; Bonanno et al., 2008)")
 _AY_GROUP = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,600}?)\)|\[([^\[\]]{4,600}?)\]")
 _AY_NARRATIVE = re.compile(
@@ -441,6 +444,8 @@ class Linker:
         if "et. al" in text or "et al ." in text:
             text = _ET_DOT_AL.sub(lambda m: ("et al." if m.group().endswith(".") else "et al").ljust(len(m.group())), text)
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
+        if "*" in text or "†" in text or "‡" in text:
+            text = _CONTRIBUTION_MARK.sub(lambda m: " " * len(m.group()), text)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
         for g in _AY_GROUP.finditer(text):

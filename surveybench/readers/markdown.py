@@ -2000,7 +2000,11 @@ def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]
     if b0.depth != title_h.depth or b0.number is not None or _non_content_heading(b0) or len(b0.title.split()) < 3:
         return False
     if any(ln.strip() for ln in lines[title_h.line + 1 : b0.line]):
-        return False
+        # a journal's banner first ("# Journal Of Occupational Health Psychology", its citation block), then the
+        # paper's title at the same depth and every heading after it deeper: two title lines, whatever text
+        # sits between -- taken as a section, the second would hold the whole paper
+        return len(body) >= 4 and all(h.depth > b0.depth for h in body[1:]) and not _IMRAD.match(
+            _clean_heading_text(b0.title).rstrip(" :.")) and not _IMRAD.match(_clean_heading_text(title_h.title).rstrip(" :."))
     # or every heading after it sits deeper, the first of them right after it: "# Chapter 115: Stimulant Intoxication" /
     # "# The Biological and Neurological Basis of Stimulant Intoxication" / "## Introduction", "## ...", ...
     if len(body) >= 3 and all(h.depth > b0.depth for h in body[1:]) and not any(
@@ -2211,6 +2215,15 @@ def _converter_depths(kept: list[_Heading]) -> None:
         for h in content[:first]:
             h.depth += 1
         content, titles, caps, joined, imrad = content[first:], titles[first:], caps[first:], joined[first:], imrad[first:]
+    # APA's introduction has no heading: its subsections come first, then "Method", "Results", "Discussion"
+    # -- those before the first IMRaD name, when it names the methods, are the introduction's
+    lead = next((k for k, i in enumerate(imrad) if i), 0)
+    if 0 < lead and not first and sum(imrad) >= 3 and (
+            re.match(r"(?:materials?\s+and\s+)?methods?\b|methodology|experimental\b", titles[lead], re.I)) and any(
+            re.match(r"results?", t, re.I) for t, i in zip(titles[lead:], imrad[lead:]) if i):
+        for h in content[:lead]:
+            h.depth += 1
+        content, titles, caps, joined, imrad = content[lead:], titles[lead:], caps[lead:], joined[lead:], imrad[lead:]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
     elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method|^experimental", t, re.I) for t, i in zip(titles, imrad) if i) and any(
@@ -2737,6 +2750,8 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
     linker.printed_years.update({r.id: tuple(re.findall(r"\b(?:19|20)\d{2}[a-z]\b", r.raw or "")) for r in refs})
     # a title of at least four words identifies a work printed twice; a short one ("Introduction") may not
     linker.title_keys.update({r.id: fold(r.title) for r in refs if r.title and len(r.title.split()) >= 4})
+    # (each key's ids as a set beside its list: a thousand entries under one key must not cost a million look-ups)
+    members_of: dict[tuple[str, str], set[str]] = {}
     for (s1, year, s2, _cls), members in groups.items():
         explicit = [_year_suffix(m) for m in members]
         for i, r in enumerate(members):
@@ -2745,9 +2760,13 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
             if suffix:
                 keys.add((s1, year + suffix))
             for k in keys:
-                index.setdefault(k, [])
-                if r.id not in index[k]:
-                    index[k].append(r.id)
+                ids = index.setdefault(k, [])
+                known = members_of.get(k)
+                if known is None:
+                    known = members_of[k] = set(ids)
+                if r.id not in known:
+                    ids.append(r.id)
+                    known.add(r.id)
             if s2:
                 second.setdefault(r.id, set()).update({(s1, year, s2), (s1, year + (suffix or ""), s2)})
     # an unsuffixed key naming several entries is ambiguous: keep only suffixed keys for them

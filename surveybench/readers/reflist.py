@@ -1091,6 +1091,14 @@ _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{CA
 # a Markdown link closing an entry's URL ("URL [https://...](https://...Paper-Conference.pdf) Ke Yi, Yansen Wang"):
 # the link's ")" follows neither a period nor a letter
 _LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{CAPITALS}])")
+# the same authors as the entry before (Chicago's "———. 2023b.", the dash perhaps lost: ". 2023b.") run on after
+# that entry's last period: "... https://doi.org/10.3390/risks11090166. . 2023b. “Correlation Pitfalls ...”"
+_GLUED_REPEAT = re.compile(r"(?<=\.)\s+(?=(?:[-–—_]{2,}+\.?|\.)\s?(?:19|20)\d{2}[a-z]?\.\s[“\"‘*_A-Z])"
+                           # (or its period lost too, after an address: "... ssrn.4490396. 2023b. “To ChatGPT or Not ...”")
+                           r"|(?:https?://|\b10\.\d{4,9}/)\S*+(?<=\.)\s+(?=(?:19|20)\d{2}[a-z]?\.\s[“\"‘])")
+# a DOI closing an entry, the next entry run on after it ("...(92)90079-Q Bonanno, G. A. (2005).") -- its last
+# character may be a capital; the line break may have cut it after "10" ("http://dx.doi.org/10" / ".1111/j.0963-...")
+_DOI_BOUNDARY = re.compile(rf"(?:(?<=\b10)|(?<!\S))\.\d{{4,9}}/\S+\s+(?=[{CAPITALS}])")
 
 
 # a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL
@@ -1353,6 +1361,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     if style in ("apa", "elsevier", "year-last"):
         # (ICML's all-inverted names too: "... In NIPS, 2014. van den Oord, Aaron, Dieleman, Sander, ...")
         cands = sorted(set(cands) | {m.end() for m in _PARTICLE_BOUNDARY.finditer(text)})
+        if "/" in text:
+            cands = sorted(set(cands) | {m.end() for m in _DOI_BOUNDARY.finditer(text)})
     # entries glued by the converter ("... 2004.Kyu Lee", "... 1234–1245.Smith, A. B."): after a
     # number, a bracket or an initial's period -- judged like any other start below
     glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]"
@@ -1360,6 +1370,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
              or text[max(0, m.end() - 12) : m.end()].rstrip(". ").endswith("in press)")}  # "(in press) .Piazza, J."
     if glued:
         cands = sorted(set(cands) | glued)
+    repeats = {m.end() for m in _GLUED_REPEAT.finditer(text)} if ". " in text else set()
+    cands = sorted(set(cands) | repeats)
     handles: set[int] = set()
     if style == "acl":
         lower = {m.end() for m in _LOWER_BOUNDARY.finditer(text)}
@@ -1372,6 +1384,9 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         if pos <= last_end:
             continue
         window = text[pos : pos + 1700]
+        if pos in repeats:
+            out.append(pos)  # (the entry before closed with its period; the mark and the year say an entry opens)
+            continue
         if style in ("apa", "elsevier") and pos and pos not in glued and not _LINE_ENDS_ENTRY.search(text, max(0, pos - 80), pos):
             continue  # APA / Elsevier entries end with "." or a DOI: "John- Dylan Haynes, J. D." is inside one
         if INITIALS_FIRST_YEAR.match(window) and (not pos or _SENTENCE_CLOSED.search(text, max(0, pos - 3), pos)):
@@ -1472,7 +1487,8 @@ def _tail_words(tail: str) -> int:
 # "doi:10.1111/j.1943-278X.1993.tb00378.x"), not inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.")
 # (a DOI's last capital is no initial: "(94)00075-U.")
 # (an address printed without its scheme ends one too: "APA. www.apa.org/centrodeapoyo/estres-cronico")
-_LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\]]|\d|https?://\S+|\bwww\.\S+/\S*|\b10\.\d{4,9}/\S+)\s$")
+_LINE_ENDS_ENTRY = re.compile(r"(?:(?:(?<!\b[A-Z])|(?<=\d-[A-Z]))(?<!\bal)[.?!)\]]|\d|https?://\S+|\bwww\.\S+/\S*|\b10\.\d{4,9}/\S+"
+                              r"|(?<!\S)\.\d{4,9}/\S+)\s$")  # (a DOI the line break cut after its "10")
 
 
 # the line before stops inside an author list ("Mirali Purohit,", "Kilian Q.", "et al.", "and"):
@@ -1537,7 +1553,7 @@ _COLON_AFTER_NAMES = re.compile(r"(?:,?\s(?:and|&)\s[^:()\d]{2,40}?|\s?[A-Z](?=:
 # lost (". 2008. “Custom and Commonage in Africa.”"), or the year in parentheses after it, the dash lost too
 # (JASA: "——— (2013b), “Testing Many Moment Inequalities,” ..." printed "(2013b), “Testing ..."; the comma and the
 # quote tell it from an author list's year wrapped onto a line of its own, "(2007) Africa in Climate Change ...")
-REPEATED_AUTHORS = re.compile(r"^\s*(?:(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s"
+REPEATED_AUTHORS = re.compile(r"^\s*(?:(?:[-–—_]{2,}\.?|[-–—]?\.)\s?,?\s?(?:19|20)\d{2}[a-z]?[.,]\s|(?:19|20)\d{2}[a-z]?\.\s(?=[“\"‘])"
                               r"|(?:[-–—_]{2,}\.?\s?)?\((?:19|20)\d{2}[a-z]?\),\s(?=[“\"‘]))")
 # spaces an OCR lost inside an author list: "Albertson,O.E.(1992).Sludge", "Alonso,F.,Beletskaya,I.P.,& Yus,M."
 # (the year too: "Blocker TJ,Eckberg DL.1997. Gender and ...")

@@ -114,7 +114,7 @@ _TOKEN = (
     rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord"
     rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr|St)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
     # ("Rhomni St. John")
-    rf"|(?:{_PARTICLES})(?=\s))"
+    rf"|(?:{_PARTICLES})(?=[\s,]))"  # (a particle after the given names: "Villiers, Charl de, Ruth Hsiao")
 )
 _NAME = rf"{_TOKEN}(?:\s+{_TOKEN}){{0,4}}"
 _ONE_NAME = re.compile(_NAME)
@@ -157,6 +157,17 @@ _TITLE_TAIL = re.compile(
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
+
+
+# a web source's venue and year in parentheses after its title: "Confident Adaptive Language Modeling (NeurIPS 2022)",
+# "GLaM: ... (ICML 2022, PMLR)", "... (Findings of EMNLP 2024)", "... (EMNLP 2024 Industry)" -- a conference's or
+# journal's known acronym (a study's own name stays: "Global Burden of Disease Study (GBD 2019)")
+_VENUES = (r"NeurIPS|NIPS|ICML|ICLR|ACL|EMNLP|NAACL|COLING|EACL|AACL|TACL|COLM|AAAI|IJCAI|CVPR|ICCV|ECCV|WACV|KDD|WWW|SIGIR|"
+           r"WSDM|CIKM|RecSys|JMLR|TMLR|UAI|AISTATS|CoRL|ICRA|IROS|RSS|ICASSP|INTERSPEECH|Interspeech|MLSys|OSDI|SOSP|NSDI|VLDB|"
+           r"SIGMOD|ICDE|CHI|UIST|arXiv|PMLR|MICCAI|ISBI|ACM\s[A-Z]\w+|IEEE\s[A-Z]\w+")
+_VENUE_YEAR_TAIL = re.compile(
+    rf"\s\((?:Findings\sof\s(?:the\s)?)?(?:{_VENUES})(?:[\s-][A-Z][A-Za-z]{{1,14}})?[\s'’]{{1,2}}(?:19|20)\d{{2}}"
+    r"(?:,?\s[A-Z][A-Za-z]{1,14}){0,2}\)$")
 
 
 _WEB_OR_EDITION_TAIL = re.compile(
@@ -202,6 +213,9 @@ def clean_title(text: str | None) -> str | None:
     t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
+    # ... or its venue and year in parentheses ("Routing to the Expert: ... (NAACL 2024)")
+    if t.endswith(")"):
+        t = _VENUE_YEAR_TAIL.sub("", t).strip(" ,;:.")
     # ... or before it ("2019.3D tracking of ...", GROBID's "2021a. China's future food demand ...")
     t = _TITLE_HEAD_YEAR.sub("", t)
     if not t or _DOMAIN_ONLY.match(t) or not re.search(r"[^\W\d_]{2}", t) or _ARXIV_STAMP.match(t):
@@ -224,7 +238,8 @@ _LOWER_SYLLABLE = re.compile(
     r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{2,4}) (?=[A-Z][a-z])")
 
 
-_SPLIT_SURNAME = re.compile(r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{3,12})(?=,|\s+(?:and|&)\s)")
+# (the list's last name too: "..., Peter Clark, and Ashish Sab harwal")
+_SPLIT_SURNAME = re.compile(r"\b([A-Z][a-z]++) (?!(?:" + _ENGLISH_SHORT + "|" + _PARTICLES + r")\b)([a-z]{3,12})(?=,|\s+(?:and|&)\s|$)")
 _NAME_PART = re.compile(r"[A-Z][\w'’\-]*(?:\s(?:[A-Z][\w'’\-]*|[A-Z]\.))+|(?:[A-Z]\.\s?)+[A-Z][\w'’\-]+")
 _HANDLE_PART = re.compile(r"[\w\-]{2,39}|[a-z]+\s[a-z]+")
 
@@ -249,7 +264,7 @@ _TWO_OR_THREE_NAME_WORDS = re.compile(r"(?:and\s+)?(?:[A-Z][a-z]+|[A-Z]\.)(?:\s(
 _STRAY_NAME_PERIOD = re.compile(r"(?<=, )([A-Z][a-z]+)\.(?=\s(?:[A-Z][a-z]+,|[A-Z]\.?\s[A-Z][a-z]+,))")
 
 
-_NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][a-z]{1,15}[\"“”])(?=\s[A-Z])")
+_NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][a-z]{1,15}[\"“”])(?=\s[A-Z]|,)")
 
 
 _GLUED_INITIALS_END = re.compile(rf"[^\W\d_]{{2}},?\s[{_UP}]\.[{_UP}]$")  # (after a surname: not "U.S")
@@ -264,6 +279,8 @@ def looks_like_author_list(segment: str) -> bool:
     # names left out, marked by an ellipsis: "Ahmad Al-Dahle, . . . , and 1 others", "Burton, A., ... Speekenbrink, M."
     s = _ELIDED_NAMES.sub(",", s) if "." in s or "…" in s else s
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
+    # an edited book's editors: "Frederick F Schmitt, editor. 2003. Theories of truth.", "Jane Doe and Ed Roe, editors."
+    s = _EDITOR_ROLE.sub("", s) if "ditor" in s or "ed" in s else s
     if "(" in s or "”" in s or '"' in s:
         # a nickname between a given name and the surname: "Hsueh-Ti (Derek) Liu", "Chiyu ”Max” Jiang"
         s = _NICKNAME.sub("", s)
@@ -284,7 +301,8 @@ def looks_like_author_list(segment: str) -> bool:
         return _names_and_handles(s)
     if joined != s and not re.search(r",|\band\b|&", s):
         return False  # "Attention is All": a lower-case word between names needs a real list around it
-    words = re.findall(r"[^\W\d_]+(?:-\s?[^\W\d_]+)*", s)  # "Zhi- An", "Su- In": one name, no article
+    # "Zhi- An", "Su- In", "Yu’an": one name, no article
+    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*", s)
     # "PP", "NO" in capitals are initials ("Jussi PP Jokinen"), not "pp." / "no."
     # "An" and "Press" are names too ("An Zhang", "Na Min An", "Ofir Press"): one of the 2-3 words of a
     # part in a list of three names or more, or of two joined by "and" ("Ofir Press and Lior Wolf"),
@@ -1128,8 +1146,8 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
 _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
-# "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr."
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"
+# "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
+_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
