@@ -215,3 +215,75 @@ def test_acl_entries_run_on_after_an_edited_book_and_a_split_last_surname(tmp_pa
     marks = [m for _, _, m in survey.citation_marks()]
     assert [(len(m.ref_ids), m.unresolved) for m in marks] == [(1, []), (1, [])]
     assert [survey.references.index(next(r for r in survey.references if r.id == m.ref_ids[0])) for m in marks] == [1, 3]
+
+
+LINKED_LINES = "\n".join([  # pymupdf4llm: every line of an entry linked to the entry's anchor (Food Policy)
+    "[Akerlof, George A., 1970. The market for ‘Lemons’: quality uncertainty, and the market](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0005)",
+    "[mechanism. Quart. J. Econ. 84, 488–500.](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0005)",
+    "[Bonroy, O., Constantatos, C., 2015. On the economics of labels: how their introduction](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0030)",
+    "[affects the functioning of markets and the welfare of all participants. Am. J. Agric.](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0030)",
+    "[Econ. 97 (1), 239–259.](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0030)",
+    "[Dimara, Efthalia, Skuras, Dimitris, 2005. Consumer demand for informative labeling of](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0050)",
+    "[quality food and drink products: a European Union case study. J. Consum. Market. 22](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0050)",
+    "[(2), 90–100.](http://refhub.elsevier.com/S0306-9192(18)30103-9/h0050)",
+    "Grossman, G.M., Helpman, E., 1992. Protection for sale (No. 4149). National Bureau of",
+    "Economic Research.",
+])
+
+
+def test_entries_whose_lines_link_to_their_anchor_and_names_in_full(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, "# GMO Labels\n\n## Introduction\n\nQuality is hidden (Akerlof, 1970). Labels inform (Dimara and Skuras,\n"
+                       "2005; Bonroy and Constantatos, 2015). Lobbies act (Grossman and Helpman, 1992).\n\n## References\n\n"
+                       + LINKED_LINES + "\n")
+    refs = survey.references
+    # before: one entry of all the lines (the links hid the entries' starts), every citation unresolved
+    assert [(r.authors[0].name, r.year) for r in refs] == [
+        ("Akerlof, George A.", 1970), ("Bonroy, O.", 2015), ("Dimara, Efthalia", 2005), ("Grossman, G.M.", 1992)]
+    assert refs[2].title == "Consumer demand for informative labeling of quality food and drink products: a European Union case study"
+    marks = [m for _, _, m in survey.citation_marks()]
+    assert [len(m.ref_ids) for m in marks] == [1, 2, 1] and not any(m.unresolved for m in marks)
+
+
+def test_lists_without_a_heading_a_chatgpt_exports_source_groups_and_a_list_past_its_first_labels(tmp_path: Path) -> None:
+    sources = read_text(tmp_path, """\
+# Algebra in Use
+
+## Chemistry
+
+Group theory labels molecular states[\\[1\\]](https://www.etymonline.com/word/algebra) and space groups[\\[9\\]](https://en.wikipedia.org/wiki/Space_group).
+
+------------------------------------------------------------------------
+
+[\\[1\\]](https://www.etymonline.com/word/algebra#:~:text=balancing) [\\[4\\]](https://www.etymonline.com/word/algebra#:~:text=x) Algebra - Etymology, Origin & Meaning
+
+<https://www.etymonline.com/word/algebra>
+
+[\\[9\\]](https://en.wikipedia.org/wiki/Space_group#:~:text=230) Space group - Wikipedia
+
+<https://en.wikipedia.org/wiki/Space_group>
+
+[\\[12\\]](https://plato.stanford.edu/entries/structuralism-mathematics/) Structuralism in the Philosophy of Mathematics
+
+<https://plato.stanford.edu/entries/structuralism-mathematics/>
+""", name="sources.md")
+    # before: "no reference section found", every marker unresolved
+    assert [r.numbers for r in sources.references] == [["1", "4"], ["9"], ["12"]]
+    assert not any(m.unresolved for _, _, m in sources.citation_marks())
+    entries = "\n".join(f"[{n}] A. Author{n}, Topological photonics part {n}, Phys. Rev. B {n}, 1{n} (2019)." for n in range(15, 30))
+    late = read_text(tmp_path, f"""\
+# Topological Photonics
+
+## I. INTRODUCTION
+
+Chern insulators [1] and edge states [15, 16] were found; corner states followed [29].
+
+## VII. ACKNOWLEDGEMENTS
+
+This work was supported by a grant.
+
+{entries}
+""", name="late.md")
+    # before: the list, its first 14 labels lost with its heading, was one entry -- or none
+    assert len(late.references) == 15 and late.references[0].numbers == ["15"]
+    marks = [m for _, _, m in late.citation_marks()]
+    assert [(len(m.ref_ids), m.unresolved) for m in marks] == [(0, ["1"]), (2, []), (1, [])]

@@ -58,7 +58,7 @@ from surveybench.readers.citations import (
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.layout import columns_apart
-from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, opens_entry, split_reference_lines
+from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, opens_entry, opens_source_group, split_reference_lines
 from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
@@ -2472,6 +2472,13 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 
 # (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
+_LABEL_NUMBER = re.compile(r"^\s*\[(\d{1,4})\]")
+
+
+def _labels_climb(lines: list[str]) -> bool:
+    """Three lines labelled n, n + 1, n + 2, n at most 30: a list whose first labels a page took."""
+    nums = [int(m.group(1)) for x in lines if (m := _LABEL_NUMBER.match(x))]
+    return len(nums) == 3 and nums[0] <= 30 and nums == list(range(nums[0], nums[0] + 3))
 _LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
 _DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
 
@@ -2489,15 +2496,23 @@ def _numbered_entries_run(lines: list[str]) -> bool:
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
     """A reference list printed without a heading at the end of the last section(s): "[1] ..." entries, or
-    "1. ..." ones wrapped over several lines (:func:`_numbered_entries_run`)."""
+    "1. ..." ones wrapped over several lines (:func:`_numbered_entries_run`); or the list's first labels lost
+    with its heading ("[15] T. Ozawa, ..." after the acknowledgements), a long run climbing from there; or a
+    ChatGPT export's source groups after the last section ("[\\[1\\]](https://...) [\\[9\\]](...) Algebra -
+    Etymology" then "<https://...>")."""
     for k in range(len(doc.sections) - 1, -1, -1):
         body = doc.section_lines[k]
         for i, ln in enumerate(body):
             bracketed = _LIST_START.match(ln)
             dotted = _DOTTED_ITEM.match(ln)
-            if bracketed or (dotted and dotted.group(1) == "1"):
+            later = _LIST_ITEM.match(ln) if not bracketed and ln.startswith("[") else None
+            grouped = opens_source_group(ln) if ln.startswith("[\\[") or ln.startswith("[[") else False
+            if bracketed or later or grouped or (dotted and dotted.group(1) == "1"):
                 rest = [x for x in body[i:] if x.strip()]
-                if (bracketed and len(rest) >= 2 and sum(1 for x in rest if _LIST_ITEM.match(x)) >= 0.5 * len(rest)) or (
+                items = sum(1 for x in rest if _LIST_ITEM.match(x)) if bracketed or later else 0
+                if (bracketed and len(rest) >= 2 and items >= 0.5 * len(rest)) or (
+                        later and items >= 10 and items >= 0.8 * len(rest) and _labels_climb(rest[:3])) or (
+                        grouped and sum(1 for x in rest if opens_source_group(x)) >= max(3, 0.4 * len(rest))) or (
                         dotted and _numbered_entries_run(rest)):
                     doc.ref_blocks.append(body[i:])
                     doc.section_lines[k] = body[:i]

@@ -52,6 +52,7 @@ from surveybench.readers.refstrings import (
     IOP_GROUP_HEAD,
     IOP_HEAD,
     INVERTED_FIRST_NAME,
+    INVERTED_FULL_NAMES_YEAR,
     _LOOSE_SURNAME_FIRST,
     _SURNAME_FIRST,
     SOLE_SURNAME_YEAR,
@@ -152,6 +153,13 @@ _LINKED_GROUP = re.compile(rf"^\s*(?:{_LINKED_NUMBER}\s*)+")
 # inside an entry, after its text, a link to a web page: a citation of the report's source, not a label
 # (marker's "- [\[27\]](#page-8-8) Y. Zhang, ..." labels its entry with a link to the page)
 _CITED_SOURCE = re.compile(rf"(?<=[\w.)*,;:])\s?\[\\?\[\d{{1,4}}\\?\]\]\((?=https?://){_LINK_TARGET}\)")
+
+
+def opens_source_group(line: str) -> bool:
+    """Does ``line`` open a deep-research export's source group ("[\\[14\\]](https://...) [\\[49\\]](...) Neural
+    Networks - History"): linked numbers, then the page's title?"""
+    m = _LINKED_GROUP.match(line) if "](" in line else None
+    return bool(m and line[m.end() :].strip())
 
 
 def _unlink_source_group(line: str) -> str:
@@ -296,6 +304,28 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
              for ln in lines]
+    # pymupdf4llm links each line of an Elsevier entry to the entry's anchor ("[Dimara, Efthalia, Skuras, Dimitris, 2005.
+    # Consumer demand for informative labeling of](http://refhub.elsevier.com/...(18)30103-9/h0050)", the next line to
+    # the same address): one entry an address, its lines' words joined (a line the converter left unlinked opens an entry
+    # of its own when it opens like one, else goes on with the entry before)
+    if any("](http" in ln for ln in lines[:50]):
+        links = [_WHOLE_LINE_LINK.match(ln) for ln in lines]
+        targets = [m.group(2) for m in links if m]
+        if len(targets) >= 6 and len(targets) >= 0.7 * sum(1 for ln in lines if ln.strip()) and (
+                3 <= len(set(targets)) <= 0.8 * len(targets)):
+            res = SplitResult()
+            last_target: str | None = None
+            for ln, m in zip(lines, links):
+                if not ln.strip():
+                    continue
+                text = m.group(1).strip() if m else ln.strip()
+                if res.entries and (m.group(2) == last_target if m else not opens_entry(text)):
+                    res.entries[-1].raw += " " + text
+                else:
+                    res.entries.append(RefEntry(raw=text, layout="author-year/linked-lines"))
+                last_target = m.group(2) if m else None
+            res.warnings.append(f"{len(res.entries)} entries read by the address linking each of their lines (an entry's anchor)")
+            return res
     # arXiv's HTML (LaTeXML) ends each entry with its back-references, "Cited by: §1 ," / "§C.3 ,": links, no part of it
     backrefs = [bool(_BACK_REFERENCES.match(ln)) for ln in lines]
     if any(backrefs):
@@ -357,6 +387,9 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if cut is not None:
         return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
+
+
+_WHOLE_LINE_LINK = re.compile(r"^\s*\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\((https?://[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)\)\s*$")
 
 
 _BACK_REFERENCES = re.compile(
@@ -686,7 +719,10 @@ def _bracket_starts(text: str, pattern: re.Pattern[str] = _BRACKET) -> list[tupl
     for k, m in enumerate(found):
         n = int(m.group(1))
         if not out:
-            if n > 3 or text[: m.start()].count(" ") > 40:
+            # (the list may open past its first labels, lost with a page: "[15] T. Ozawa, ..." at its very start,
+            # "[16]", "[17]" next)
+            opens_late = m.start() <= 3 and n <= 30 and [int(x.group(1)) for x in found[k + 1 : k + 3]] == [n + 1, n + 2]
+            if (n > 3 and not opens_late) or text[: m.start()].count(" ") > 40:
                 continue
         elif m.start() - out[-1][0] < len(m.group(0)) + 2:
             continue
@@ -1130,7 +1166,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     n_last = len(_YEAR_LAST.findall(counted))
     n_quote = len(re.findall(r"[\"“][^\"“”]{8,}[,.]?[\"”]", counted))
     n_apa = len(_APA_YEAR.findall(counted))
-    n_els = len(_ELSEVIER_YEAR.findall(counted))
+    # (given names in full, "Allcott, Hunt, Mullainathan, Sendhil, 2010b.", counted where lines open with them)
+    n_els = len(_ELSEVIER_YEAR.findall(counted)) + sum(1 for p in line_starts if INVERTED_FULL_NAMES_YEAR.match(counted, p))
     n_iop = len(IOP_HEAD.findall(counted))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
     if n_iop >= 5 and n_iop > max(n_acl, n_quote, n_last, n_apa):
@@ -1402,7 +1439,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             m = _SURNAME_FIRST.match(window)
             ok = bool(m and m.group("a") and re.match(r",\s(?:19|20)\d{2}[a-z]?\.\s", window[m.end() :])) or bool(
                 _ELSEVIER_LINE.match(window)) or bool(  # "BIRD, J.F. & BOMMER, J.J., 2004." (capitals, "&")
-                pos and _ELSEVIER_GROUP.match(window))
+                pos and _ELSEVIER_GROUP.match(window)) or bool(  # given names in full: "Allcott, Hunt, Mullainathan, Sendhil, 2010b."
+                INVERTED_FULL_NAMES_YEAR.match(window))
         elif style == "acl":
             m = _acl_head(window)
             if m and pos in lower:
@@ -1592,7 +1630,7 @@ def _opens_entry(text: str, pos: int) -> bool:
 
 def _opens_entry_at(window: str) -> bool:
     """:func:`_opens_entry` on the text from a line's start (a repeated-author dash opens an entry too)."""
-    if REPEATED_AUTHORS.match(window) or INITIALS_FIRST_YEAR.match(window):
+    if REPEATED_AUTHORS.match(window) or INITIALS_FIRST_YEAR.match(window) or INVERTED_FULL_NAMES_YEAR.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(

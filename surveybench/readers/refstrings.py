@@ -668,6 +668,13 @@ INVERTED_FIRST_NAME = re.compile(
 # middle initial ends the name (the title may follow it: "Hinton, Geoffrey E. Layer normalization.")
 _GIVEN_NAMES = rf"(?:[A-Z]\.?\s)?{_GIVEN_WORD}(?:\s{_GIVEN_WORD})*(?:\s[A-Z]\.?(?![\w'’]))?"
 _ONE_INVERTED = re.compile(rf"{_FAMILY}(?:\s(?:i\s)?{_FAMILY})?,\s\s?{_GIVEN_NAMES}")
+# Elsevier's economics journals: every name inverted with its given names in full ("Hemphill, Thomas A., Banerjee, Syagnik,
+# 2014."), the first given name a word (APA's initials, "Bain, C., Dandachi, T., 2014.", are read by the steps after)
+# (three given names at most: "GeeksforGeeks, Multimodal Large Language Models, 2025." is a site and a title)
+_ONE_INVERTED_FULL = re.compile(rf"{_FAMILY},\s{_GIVEN}(?:\s{_GIVEN}){{0,2}}")
+INVERTED_FULL_NAMES_YEAR = re.compile(
+    rf"(?=[^,]{{1,60}},\s{_GIVEN_WORD}[\s,])(?P<a>(?:(?:and\s)?{_ONE_INVERTED_FULL.pattern},\s){{1,40}}+)"
+    r"(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 # the whole list -- one name, or names whose last one, after "and", is inverted too (ACL's "Yupeng Chang, Xu Wang,
 # ..., and Xing Xie." pairs up as "Surname, Given" but for its last) -- closed by a period, then a title's first
 # letter (a year there is another style's)
@@ -839,6 +846,17 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             authors = ([inverted.group(0)] if inverted else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
             out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
             out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
+            return out
+
+    # 00c2. Elsevier's author-date with given names in full, every name inverted, then the year: "Dimara, Efthalia,
+    #       Skuras, Dimitris, 2005. Consumer demand for ...", "Akerlof, George A., 1970. The market for ‘Lemons’ ..."
+    g = INVERTED_FULL_NAMES_YEAR.match(prose)
+    if g:
+        t = _title_sentence(prose[g.end() :], min_words=1)
+        if t:
+            out.title, out.style = t, "inverted-full-year"
+            out.authors = [n.group(0) for n in _ONE_INVERTED_FULL.finditer(g.group("a"))]
+            out.year, out.year_suffix = int(g.group("y")), g.group("s")
             return out
 
     # 00d. ICML 2017-18's natbib: every name inverted, given names in full, then the title, the year last:
