@@ -443,9 +443,10 @@ class Linker:
         # (same length)
         if "et. al" in text or "et al ." in text:
             text = _ET_DOT_AL.sub(lambda m: ("et al." if m.group().endswith(".") else "et al").ljust(len(m.group())), text)
-        # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
+        # "(Zhang\\* et al., 2020)": an equal-contribution mark read as spaces (same length)
         if "*" in text or "†" in text or "‡" in text:
             text = _CONTRIBUTION_MARK.sub(lambda m: " " * len(m.group()), text)
+        # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
         for g in _AY_GROUP.finditer(text):

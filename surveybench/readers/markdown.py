@@ -2472,6 +2472,8 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 
 # (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
+_DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
 _LABEL_NUMBER = re.compile(r"^\s*\[(\d{1,4})\]")
 
 
@@ -2479,8 +2481,6 @@ def _labels_climb(lines: list[str]) -> bool:
     """Three lines labelled n, n + 1, n + 2, n at most 30: a list whose first labels a page took."""
     nums = [int(m.group(1)) for x in lines if (m := _LABEL_NUMBER.match(x))]
     return len(nums) == 3 and nums[0] <= 30 and nums == list(range(nums[0], nums[0] + 3))
-_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
-_DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
 
 
 def _numbered_entries_run(lines: list[str]) -> bool:

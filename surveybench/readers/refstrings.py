@@ -280,7 +280,7 @@ def looks_like_author_list(segment: str) -> bool:
     s = _ELIDED_NAMES.sub(",", s) if "." in s or "…" in s else s
     s = _AND_OTHERS.sub(" et al", s)  # ACL's truncated lists: "Azade Nova, and 1 others" reads as "et al."
     # an edited book's editors: "Frederick F Schmitt, editor. 2003. Theories of truth.", "Jane Doe and Ed Roe, editors."
-    s = _EDITOR_ROLE.sub("", s) if "ditor" in s or "ed" in s else s
+    s = _EDITOR_ROLE.sub("", s)
     if "(" in s or "”" in s or '"' in s:
         # a nickname between a given name and the surname: "Hsueh-Ti (Derek) Liu", "Chiyu ”Max” Jiang"
         s = _NICKNAME.sub("", s)
