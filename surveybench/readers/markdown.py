@@ -1999,16 +1999,20 @@ def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]
     b0 = body[0]
     if b0.depth != title_h.depth or b0.number is not None or _non_content_heading(b0) or len(b0.title.split()) < 3:
         return False
+
+    def section_name(h: _Heading) -> bool:  # "Introduction", "Methods": a section, never a title line
+        return bool(_IMRAD.match(_clean_heading_text(h.title).rstrip(" :.")))
+
+    # (every heading after the second sits deeper than it: the two lines hold the whole paper between them)
+    all_deeper = all(h.depth > b0.depth for h in body[1:])
     if any(ln.strip() for ln in lines[title_h.line + 1 : b0.line]):
         # a journal's banner first ("# Journal Of Occupational Health Psychology", its citation block), then the
         # paper's title at the same depth and every heading after it deeper: two title lines, whatever text
         # sits between -- taken as a section, the second would hold the whole paper
-        return len(body) >= 4 and all(h.depth > b0.depth for h in body[1:]) and not _IMRAD.match(
-            _clean_heading_text(b0.title).rstrip(" :.")) and not _IMRAD.match(_clean_heading_text(title_h.title).rstrip(" :."))
+        return len(body) >= 4 and all_deeper and not section_name(b0) and not section_name(title_h)
     # or every heading after it sits deeper, the first of them right after it: "# Chapter 115: Stimulant Intoxication" /
     # "# The Biological and Neurological Basis of Stimulant Intoxication" / "## Introduction", "## ...", ...
-    if len(body) >= 3 and all(h.depth > b0.depth for h in body[1:]) and not any(
-            ln.strip() for ln in lines[b0.line + 1 : body[1].line]) and not _IMRAD.match(_clean_heading_text(b0.title).rstrip(" :.")):
+    if len(body) >= 3 and all_deeper and not any(ln.strip() for ln in lines[b0.line + 1 : body[1].line]) and not section_name(b0):
         return True
     for h in body[1:]:
         if h.number is not None:
@@ -2474,12 +2478,11 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
 _DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
-_LABEL_NUMBER = re.compile(r"^\s*\[(\d{1,4})\]")
 
 
 def _labels_climb(lines: list[str]) -> bool:
     """Three lines labelled n, n + 1, n + 2, n at most 30: a list whose first labels a page took."""
-    nums = [int(m.group(1)) for x in lines if (m := _LABEL_NUMBER.match(x))]
+    nums = [int(m.group(1)) for x in lines if (m := _LINE_LABEL.match(x))]
     return len(nums) == 3 and nums[0] <= 30 and nums == list(range(nums[0], nums[0] + 3))
 
 

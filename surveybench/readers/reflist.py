@@ -304,28 +304,9 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
     lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
              for ln in lines]
-    # pymupdf4llm links each line of an Elsevier entry to the entry's anchor ("[Dimara, Efthalia, Skuras, Dimitris, 2005.
-    # Consumer demand for informative labeling of](http://refhub.elsevier.com/...(18)30103-9/h0050)", the next line to
-    # the same address): one entry an address, its lines' words joined (a line the converter left unlinked opens an entry
-    # of its own when it opens like one, else goes on with the entry before)
-    if any("](http" in ln for ln in lines[:50]):
-        links = [_WHOLE_LINE_LINK.match(ln) for ln in lines]
-        targets = [m.group(2) for m in links if m]
-        if len(targets) >= 6 and len(targets) >= 0.7 * sum(1 for ln in lines if ln.strip()) and (
-                3 <= len(set(targets)) <= 0.8 * len(targets)):
-            res = SplitResult()
-            last_target: str | None = None
-            for ln, m in zip(lines, links):
-                if not ln.strip():
-                    continue
-                text = m.group(1).strip() if m else ln.strip()
-                if res.entries and (m.group(2) == last_target if m else not opens_entry(text)):
-                    res.entries[-1].raw += " " + text
-                else:
-                    res.entries.append(RefEntry(raw=text, layout="author-year/linked-lines"))
-                last_target = m.group(2) if m else None
-            res.warnings.append(f"{len(res.entries)} entries read by the address linking each of their lines (an entry's anchor)")
-            return res
+    linked = _linked_line_entries(lines)
+    if linked is not None:
+        return linked
     # arXiv's HTML (LaTeXML) ends each entry with its back-references, "Cited by: §1 ," / "§C.3 ,": links, no part of it
     backrefs = [bool(_BACK_REFERENCES.match(ln)) for ln in lines]
     if any(backrefs):
@@ -387,6 +368,33 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     if cut is not None:
         return _two_lists(lines[:cut], lines[cut:])
     return _split_one(lines)
+
+
+def _linked_line_entries(lines: list[str]) -> SplitResult | None:
+    """pymupdf4llm links each line of an Elsevier entry to the entry's anchor ("[Dimara, Efthalia, Skuras, Dimitris, 2005.
+    Consumer demand for informative labeling of](http://refhub.elsevier.com/...(18)30103-9/h0050)", the next line to the
+    same address): one entry an address, its lines' words joined (a line the converter left unlinked opens an entry of
+    its own when it opens like one, else goes on with the entry before). None when the list is not linked so."""
+    if not any("](http" in ln for ln in lines[:50]):
+        return None
+    links = [_WHOLE_LINE_LINK.match(ln) for ln in lines]
+    targets = [m.group(2) for m in links if m]
+    if len(targets) < 6 or len(targets) < 0.7 * sum(1 for ln in lines if ln.strip()) or not (
+            3 <= len(set(targets)) <= 0.8 * len(targets)):
+        return None
+    res = SplitResult()
+    last_target: str | None = None
+    for ln, m in zip(lines, links):
+        if not ln.strip():
+            continue
+        text = m.group(1).strip() if m else ln.strip()
+        if res.entries and (m.group(2) == last_target if m else not opens_entry(text)):
+            res.entries[-1].raw += " " + text
+        else:
+            res.entries.append(RefEntry(raw=text, layout="author-year/linked-lines"))
+        last_target = m.group(2) if m else None
+    res.warnings.append(f"{len(res.entries)} entries read by the address linking each of their lines (an entry's anchor)")
+    return res
 
 
 _WHOLE_LINE_LINK = re.compile(r"^\s*\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\((https?://[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)\)\s*$")
