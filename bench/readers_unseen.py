@@ -161,6 +161,8 @@ def _first_author_surname_matches(ref: Reference, surname: str) -> bool:
         # "Long Ouyang, Jeff Wu ...", "[1] Ouyang L, ...", "Joseph F. DeRose, ...", "Hugging Face. Open r1";
         # six words hold a particle surname after two initials ("Jens E. L. Van Gysel", "Susanne C van den Brink")
         head = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", ref.raw or "")
+        # (a surname in capitals glued to the title after it is a word of its own: "M.L. DERTOUZOSControl robotics")
+        head = re.sub(r"([A-ZÀ-ÖØ-Þ]{2,})(?=[A-ZÀ-ÖØ-Þ][a-zß-ÿ])", r"\1 ", head)
         name = _words(re.split(r",| and ", head, maxsplit=1)[0])[:6]
     return any("".join(name[i:j]) == key for i in range(len(name)) for j in range(i + 1, len(name) + 1))
 

@@ -17,6 +17,7 @@ the document uses as a model version ("GPT-4", "DALL-E 2 combined ...") is not a
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -41,6 +42,8 @@ BRACKET_RE = re.compile(
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
     rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
 )
+# a bracketed list whose last number opens a range bracketed apart: "[9,11][–][13]" (see BRACKET_RE's first branch)
+_RANGE_AFTER_LIST = re.compile(rf"\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]")
 # LaTeX may space a list with "\\," ("$^{9,\\,10}$"): read as a plain separator
 _NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])(?:\s*+\\[,;: ])?\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
@@ -79,7 +82,9 @@ def _math_name_year_as_text(m: re.Match[str]) -> str:
 # a citation linked to the bibliography inside the page (ar5iv / HTML exports): "[[1](#bib.bib1)]",
 # "(Smith et al., [2020](#bib.bib4))" -- read as its text; same length, so spans hold
 # -- the text may hold an escaped bracket: marker splits one run into links, "[\\[9,](#p1) [12\\]](#p2)"
-_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\(#[^()\s]{0,200}+\)")
+# (an anchor may be the entry's whole author list, slugged: "[Lambert et al.](#lambert,-n.,-morrison,-j.,-...)" runs
+# to 900 characters when an entry names 23 authors)
+_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\(#[^()\s]{0,1500}+\)")
 
 
 # marker links a superscript citation to the reference list's page ("smartphone[s6](#page-31-0)",
@@ -120,6 +125,17 @@ def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
     return _ANCHOR_LINK.sub(lambda m: _unlinked(m, pages), text)
 
 
+# a web page's citation: bracketed numbers, each a link to the entry on the journal's page ("[[12](https://pmc.ncbi.nlm.nih.gov/
+# articles/PMC7969386/#R12)]", "[[3](...#R3), [4](...#R4)]") -- read as "[12]", "[3, 4]" (same length, so spans hold)
+_NUMBER_LINK = re.compile(r"\[(\d{1,4}+)\]\(https?://[^()\s]{1,300}+\)")
+_BRACKETED_NUMBER_LINKS = re.compile(rf"\[(?:{_NUMBER_LINK.pattern}[{_DASH},;\s]{{0,3}}+){{1,30}}+\]")
+
+
+def _number_links_as_text(m: re.Match[str]) -> str:
+    inner = _NUMBER_LINK.sub(lambda n: n.group(1).ljust(len(n.group())), m.group()[1:-1])
+    return "[" + inner + "]"
+
+
 def url_key(url: str) -> str:
     """A URL compared loosely: no scheme, "www.", fragment, tracking query or trailing slash."""
     u = re.sub(r"^https?://(?:www\.)?", "", url.strip().lower())
@@ -149,12 +165,20 @@ _BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20}
 # document shows the habit several times (Linker.glued_words)
 # (after an acronym too, "dynamic DMS30–32", when the numbers are a range or a list: "GPT4", "H100" are names)
 GLUED_WORD_RUN = re.compile(
-    rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}])\d))"
-    rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}])\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
+    rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}]\s?)\d))"
+    rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
+# an author's name before the numbers -- given name and surname capitalised -- and a comma, "*", "&" or the line's
+# end after them: affiliation marks of a plain-text title page ("Corrado Pancotti1,4, Giovanni Birolo1,4*, Cesare Rollo1")
+_AFFILIATION_MARK = re.compile(rf"(?<![^\s,&])[{CAPITALS}][a-zà-ÿ]+\s[{CAPITALS}][a-zà-ÿ'’\-]+$")
+_AFTER_AFFILIATION = re.compile(r"\*?(?:,|\s*&|\s*\n|\s*$)")
+# (a range's dash may have a space after it, MinerU's spaced hyphens: "misfolding.1- 5", "chaperones6- 8")
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
 # a range too: "such as mice.3-5")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—])\d{1,3}){0,20})(?=\s|$)", re.M)
+    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M)
+# ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
+# a period would be a version or a page elsewhere: only after ")" closing letters)
+GLUED_AFTER_PAREN_RUN = re.compile(r"(?<=[^\W\d_]{2}\))(\d{1,3}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M)
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
@@ -175,16 +199,24 @@ _YEARS = rf"{_YEAR}(?:\s*,\s*(?:{_YEAR}|[a-z]\b(?!\.))|\s*;\s*{_YEAR}(?![\w'’\
 # "AI@Meta"; a group ending in lower case: "Mistral AI team", "Qwen team"
 # (Unicode's hyphens inside a name too, "Alfonso‐Loeches", and an accent set after its letter, "Varı̀")
 # (capitals of Latin Extended-A/B too: "Štrumbelj & Kononenko, 2014", "Łukasz")
-_SURNAME = rf"[{CAPITALS}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:\s++[{CAPITALS}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?"
-_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|du|le|la)\s+){0,2}"  # "van der Maaten"
+# (a name the line broke at its hyphen runs on in lower case: "Schmidtlein, Feil-\nhauer & Bruelheide 2012")
+_SURNAME = (rf"[{CAPITALS}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:(?<=-)\n[a-z]{{2,30}}+)?"
+            rf"(?:\s++[{CAPITALS}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?")
+# "van der Maaten"; "Von dem Bussche" (capitalised after "&": "Voigt & Von dem Bussche, 2017")
+_PARTICLE = r"(?:(?:[Vv]an|[Vv]on|de|der|den|dem|da|di|du|le|la)\s+){0,2}"
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
-    # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors)
-    rf"(?:\s+et\s+al\.?|(?:,\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
+    # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors); "White – Lewis – Batt"
+    # (dashes, read as "&" above)
+    rf"(?:\s+et\s+al\.?|(?:(?:,|\s+&)\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
     rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
+# a team cited by its initials: "ELO (2012b)" for Easley, López de Prado and O'Hara
+_INITIALISM = re.compile(r"[A-Z]{2,5}")
+# a Markdown footnote's definition: "[^4]: Cf. Cevolini, 2004."
+_FOOTNOTE_DEFINITION = re.compile(r"\s*\[\^[^\]\s]{1,20}\]:\s")
 # an alphabetic label: initials of up to four authors (a "+" for more) and the year's last two digits
 ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
 ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
@@ -195,11 +227,16 @@ _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
+# bold or italic marks between a word and a line break inside a citation ("Deng**\net al.", "al.,_\n2017")
+_STRAY_EMPHASIS = re.compile(r"(?<=[^\W\d_.,])\*\*(?=\s)|(?<=[.,])_(?=\n)|(?<=\n)_(?=\S)")
 # an equal-contribution mark after the first author's surname, Markdown-escaped or not: "(Zhang\\* et al., 2020)",
 # "Wu† and Lee (2021)"
 _CONTRIBUTION_MARK = re.compile(r"(?<=[^\W\d_])(?:\\\*|[*†‡])(?=\s+(?:et\s+al\b|and\s|&))")
 # (one parenthesis may nest: "(e.g., severe acute respiratory syndrome (SARS) epidemic in 2003; Bonanno et al., 2008)")
 _AY_GROUP = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,600}?)\)|\[([^\[\]]{4,600}?)\]")
+# a group whose citations were links to the list, read as their text padded to the links' length
+# ("([Team et al.](#team,-k.,-du,-a.,-...), [2025](#team,-k.,-...); ...)" -- four citations of 1,775 characters)
+_AY_GROUP_UNLINKED = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,4000}?)\)|\[([^\[\]]{4,4000}?)\]")
 _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
@@ -244,6 +281,12 @@ class Linker:
     reference_pages: frozenset[str] = frozenset()
     # bracketed numbers are a text's footnote marks, not citations (an author-year text whose list has no numbers)
     footnote_brackets: bool = False
+    # id -> the capitals opening each author's name words, initials left out ("M. López de Prado" -> {"L", "P"}):
+    # an initialism the text defines for a team ("Easley, López de Prado and O'Hara, henceforth ELO") spells them
+    author_capitals: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
+    # entries the string parser found no authors or no year in, by each word of their first author's name (folded)
+    # -> [(id, raw string)]: looked up by a key no parsed entry answers (see :meth:`_unparsed`)
+    unparsed_heads: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -262,6 +305,8 @@ class Linker:
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
         original, text = text, unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset())
+        if "[[" in text and "](http" in text:
+            text = _BRACKETED_NUMBER_LINKS.sub(_number_links_as_text, text)
         marks = self._numeric_marks(text)
         if text is not original:  # the markers as printed
             for c in marks:
@@ -271,7 +316,11 @@ class Linker:
     def _numeric_marks(self, text: str) -> list[CitationMark]:
         marks: list[CitationMark] = []
         taken: list[tuple[int, int]] = []
+        run_end = -1
         for m in BRACKET_RE.finditer(text) if not self.footnote_brackets else ():
+            if m.start() < run_end:
+                continue  # the range's end, read with the list before it
+            end = m.end()
             if m.group(1):
                 nums = expand_range(m.group(1), m.group(2))
                 self._style("bracket-range")
@@ -289,8 +338,13 @@ class Linker:
                     self.ignored.append(text[max(0, m.start() - 30) : m.end() + 10])
                     continue
                 self._style("bracket")
-            marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
-            taken.append((m.start(), m.end()))
+                tail = _RANGE_AFTER_LIST.match(text, m.end()) if "," in m.group(3) else None
+                if tail and int(tail.group(1)) > int(nums[-1]):
+                    # pymupdf4llm's superscripts "9,11–13" bracketed piece by piece: "[9,11][–][13]"
+                    nums += expand_range(nums[-1], tail.group(1))[1:]
+                    end = run_end = tail.end()
+            marks.append(self._numbers_mark(text[m.start() : end], m.start(), end, nums))
+            taken.append((m.start(), end))
         if self.paren_numbers or self.paren_after_words:  # "(1, 2)", "(3–5)", "(cf. 1,6)"
             for m in _PAREN_RE.finditer(text):
                 nums = expand_numbers(m.group(1)) or []
@@ -337,7 +391,7 @@ class Linker:
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
         if self.bare_numbers:
-            for m in GLUED_AFTER_PUNCT_RUN.finditer(text):
+            for m in itertools.chain(GLUED_AFTER_PUNCT_RUN.finditer(text), GLUED_AFTER_PAREN_RUN.finditer(text)):
                 nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", m.group(1))) or []
                 if not nums or not all(n in self.by_number for n in nums):
                     continue
@@ -349,6 +403,8 @@ class Linker:
                     nums = expand_numbers(m.group(1)) or []
                     if not nums or not all(n in self.by_number for n in nums):
                         continue
+                    if _AFFILIATION_MARK.search(text, max(0, m.start(1) - 60), m.start(1)) and _AFTER_AFFILIATION.match(text, m.end(1)):
+                        continue  # "Corrado Pancotti1,4, Giovanni Birolo1,4*": an author line's affiliations
                     self._style("bare-number-glued-word")
                     marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
                     taken.append((m.start(1), m.end(1)))
@@ -449,7 +505,11 @@ class Linker:
         # "Lee *et al.*, 2010", "de Souza _et al._ (2020)": emphasis marks read as spaces (same length)
         if "et al" in text:
             text = _EMPH_ET_AL.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), text)
-        for g in _AY_GROUP.finditer(text):
+        # an emphasis a line of bold or italics opened or closed inside a citation: "ImageNet (Deng**\net al., 2009)",
+        # "(Finn et al.,_\n2017)" -- read as spaces (same length)
+        if "**" in text or "_\n" in text or "\n_" in text:
+            text = _STRAY_EMPHASIS.sub(lambda m: " " * len(m.group()), text)
+        for g in (_AY_GROUP_UNLINKED if "](#" in original else _AY_GROUP).finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
                 continue
@@ -481,6 +541,19 @@ class Linker:
                 marks.append(CitationMark(marker=original[g.start() : g.end()], start=g.start(), end=g.end(), ref_ids=ids,
                                           unresolved=unresolved))
                 spans.append((g.start(), g.end()))
+        note = _FOOTNOTE_DEFINITION.match(text)
+        if note:
+            # a note's own text cites without parentheses ("[^4]: Cf. Cevolini, 2004; Krajewski, 2011.", "see Duncan
+            # Watts, 2004."): each name-year pair the list answers is a citation (others are the note's prose)
+            for item in _AY_ITEM.finditer(text, note.end()):
+                if any(a <= item.start() < b for a, b in spans) or _first_word_is_common(item.group("name")):
+                    continue
+                ids, unresolved = [], []
+                self._resolve_item(item.group("name"), item.group("years"), ids, unresolved)
+                if ids and not unresolved:
+                    self._style("author-year-note")
+                    marks.append(CitationMark(marker=original[item.start() : item.end()], start=item.start(), end=item.end(), ref_ids=ids))
+                    spans.append((item.start(), item.end()))
         for m in _AY_NARRATIVE.finditer(text):
             if any(a <= m.start() < b for a, b in spans):
                 continue
@@ -523,6 +596,8 @@ class Linker:
             if y.startswith("n"):  # "n.d."
                 y = "nd"
             key_ids = self.lookup_author_year(sur, y, second)
+            if not key_ids and _INITIALISM.fullmatch(first.strip()):
+                key_ids = self._initialism(first.strip(), y)
             if len(key_ids) > 1:
                 key_ids = self._best_of(key_ids, name, y)
             if len(key_ids) > 1:
@@ -567,6 +642,8 @@ class Linker:
             hit = self.by_author_year.get(("d" + sur, year)) or self.by_author_year.get(("l" + sur, year))
         if not hit:
             hit = self._fuzzy(sur, year)
+        if not hit and self.unparsed_heads:
+            hit = self._unparsed(sur, year)
         if not hit:
             return []
         if len(hit) > 1 and second:
@@ -590,6 +667,34 @@ class Linker:
         if len(scored) == 1:
             self._style("author-year-fuzzy")
             return scored[0][1]
+        return []
+
+    def _initialism(self, letters: str, year: str) -> list[str]:
+        """"ELO (2012b)", "(FF, 1993)": a team's initialism -- one letter per author, in order, each a capital
+        opening one of that author's name words -- names the one entry of that year whose authors spell it."""
+        hits = {rid for (_sur, y), ids in self.by_author_year.items() if y == year for rid in ids
+                if len(caps := self.author_capitals.get(rid, ())) == len(letters)
+                and all(c in names for c, names in zip(letters, caps))}
+        if len(hits) == 1:
+            self._style("author-year-initialism")
+        return sorted(hits) if len(hits) == 1 else []
+
+    def unparsed_entries(self) -> int:
+        """How many entries the string parser found no authors or no year in."""
+        return len({rid for entries in self.unparsed_heads.values() for rid, _raw in entries})
+
+    def _unparsed(self, sur: str, year: str) -> list[str]:
+        """An entry the string parser could not read ("Fu Sun, Linyang Li, and Yang Liu.2018.U-net:...", "D. INOUE,K.
+        YOSHIOKA,...Malware behavior analysis ...(ICC)2008") still opens with its first author and prints its
+        year: the key names it when exactly one such entry has the surname among its first author's words and
+        the year (with the key's letter, "2018a", if it has one) anywhere, digits not run on either side."""
+        if year == "nd":
+            return []
+        printed = re.compile(rf"(?<!\d){re.escape(year)}(?![\da-z])")
+        hits = [rid for rid, raw in self.unparsed_heads.get(sur, ()) if printed.search(raw)]
+        if len(hits) == 1:
+            self._style("author-year-unparsed-entry")
+            return hits
         return []
 
     _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)

@@ -47,6 +47,7 @@ from pathlib import Path
 from surveybench.model import Paragraph, Reference, Section, Survey, is_non_content_title
 from surveybench.readers.citations import (
     ALPHA_LABEL,
+    GLUED_AFTER_PAREN_RUN,
     GLUED_AFTER_PUNCT_RUN,
     GLUED_WORD_RUN,
     Linker,
@@ -241,12 +242,19 @@ def read_markdown_text(
     references, by_number = _build_references(entries, report, numbered_overrides or {})
     if references and not by_number and _cited_by_position(doc.section_lines, references):
         # a list whose numbers the conversion lost (PLOS's XML rendered as bullets) cited "[12]", "[14,15]"
-        # in order of first use: the entries are numbered as they stand
+        # in order of first use: the entries are numbered as they stand -- or by the numbers they print when the
+        # splitter took them for text ("**1.**Beckwith J (2011) ...", a web page's list behind a disclaimer entry)
+        printed = [m.group(1) if (m := _PRINTED_NUMBER.match(r.raw or "")) else None for r in references]
+        numbered = [int(n) for n in printed if n]
+        by_print = len(numbered) >= 0.8 * len(references) and len(set(numbered)) == len(numbered) and _longest_rising_run(numbered) >= 0.9 * len(numbered)
         for i, r in enumerate(references, 1):
-            r.numbers = [str(i)]
-            by_number[str(i)] = r.id
+            number = printed[i - 1] if by_print else str(i)
+            if number:
+                r.numbers = [number]
+                by_number[number] = r.id
+        how = "the numbers they print at their start" if by_print else "position"
         report.warnings.append(f"the reference list prints no numbers but the text cites [n] in order of first use: "
-                               f"its {len(references)} entries numbered by position")
+                               f"its {len(references)} entries numbered by {how}")
     paren_list = sum(1 for e in entries if e.layout == "paren") > len(entries) / 2
 
     by_url: dict[str, str] = {}
@@ -275,7 +283,9 @@ def read_markdown_text(
         # a text citing authors and years ("(Chen et al., 2023; Pourreza & Rafiei, 2024a)"): the keys
         # decide when they find more entries than the numbers do
         trial = Linker(by_number={}, versions=linker.versions)
-        if _author_year_index(references, trial, numbered=True):
+        # (a list whose every entry the parser could not date -- "... J. ACM 20, 1, 46–61.1973" -- may still be keyed by
+        # its entries' opening words and years: see Linker._unparsed)
+        if _author_year_index(references, trial, numbered=True) or trial.unparsed_entries() >= n_numbered / 2:
             key_hits = sum(1 for lines in doc.section_lines
                            for c in trial.author_year_marks("\n".join(lines)) if c.ref_ids)
             number_hits = len(number_marks)
@@ -293,7 +303,10 @@ def read_markdown_text(
         # only parenthesised runs whose every number the list defines count (Linker.numeric_marks)
         linker.paren_after_words = linker.bare_numbers
         if linker.bare_numbers:
-            linker.glued_words = _glued_word_citations(doc.section_lines, by_number)
+            # (with the body text before the first heading, as _untitled_preamble will keep it: a plain-text
+            # article whose introduction has no heading holds most of its first citations there, "muscles1–4")
+            body_before = [[p] for p in doc.front if len(p.split()) >= 40 and not _ABSTRACT_PARA.match(p) and not _KEYWORDS_PARA.match(p)]
+            linker.glued_words = _glued_word_citations(body_before + doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
     if not scan_numbers:
@@ -2284,7 +2297,7 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
     for lines in section_lines:
         text = "\n".join(lines)
         found = [(m.start(1), m.group(1), True) for m in GLUED_WORD_RUN.finditer(text)]
-        found += [(m.start(1), m.group(1), False) for m in GLUED_AFTER_PUNCT_RUN.finditer(text)]
+        found += [(m.start(1), m.group(1), False) for m in itertools.chain(GLUED_AFTER_PUNCT_RUN.finditer(text), GLUED_AFTER_PAREN_RUN.finditer(text))]
         for _pos, run, on_word in sorted(found):
             nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", run)) or []
             if not nums or not all(n in by_number for n in nums):
@@ -2300,15 +2313,23 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
 
 
 def _climbs_in_first_use(firsts: list[int]) -> bool:
-    """Numbers in order of first use climb as a list numbered in order of first citation does: most of them larger
-    than every number before them -- 70%, or 60% with ten or more (a table citing studies 28-44 set before the text
-    that introduces them may come early: 60% climbing is then no accident)."""
-    # (a running maximum: linear, where max() over each prefix was quadratic in a 100,000-entry list)
-    climbs = top = 0
-    for n in firsts:
-        if n > top:
-            climbs, top = climbs + 1, n
-    return climbs >= (0.7 if len(firsts) < 10 else 0.6) * len(firsts)
+    """Numbers in order of first use climb as a list numbered in order of first citation does: most of them in one
+    rising run -- 70%, or 60% with ten or more (a table citing studies 28-44 set before the text that introduces them
+    may come early: 60% climbing is then no accident). The run may skip a number out of place: one stray "54" early
+    (a figure's number glued to a word) must not hide the 1, 2, 4, ..., 53 after it, as the running maximum did."""
+    return _longest_rising_run(firsts) >= (0.7 if len(firsts) < 10 else 0.6) * len(firsts)
+
+
+def _longest_rising_run(numbers: list[int]) -> int:
+    """The length of the longest strictly rising subsequence (patience sorting: n log n, for a 100,000-entry list)."""
+    tails: list[int] = []
+    for n in numbers:
+        i = bisect.bisect_left(tails, n)
+        if i == len(tails):
+            tails.append(n)
+        else:
+            tails[i] = n
+    return len(tails)
 
 
 _BRACKET_OPEN_DIGIT = re.compile(r"\[\d")
@@ -2748,6 +2769,15 @@ def _ranges(nums: list[int]) -> str:
 _NO_DATE = re.compile(r"\bn\.\s?d\.")
 
 
+# a number an entry prints at its start, in bold or not: "**12.**Beckwith J (2011) ..."
+_PRINTED_NUMBER = re.compile(r"^\s*(?:\*\*|__)?(\d{1,4})[.)](?:\*\*|__)?")
+# the words of a name, initials left out: "D. INOUE" -> INOUE; "Fu Sun" -> Fu, Sun
+# a name's words, initials left out: "M. López de Prado" -> López, Prado ("de" is no capital's)
+_NAME_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*[a-zß-ÿ’'][^\W\d_’']*")
+# (a surname in capitals glued to the title after it, "E.H. SPAFFORDThe Internet worm", ends before the title's capital)
+_HEAD_WORDS = re.compile(r"[A-ZÀ-ÖØ-Þ]{2,}?(?=[A-ZÀ-ÖØ-Þ][a-zß-ÿ])|[^\W\d_]{2,}+(?:[-'’][^\W\d_]++)*+")
+
+
 def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool = False) -> dict[tuple[str, str], list[str]]:
     """(first-author surname, year[suffix]) -> ids; natbib-style suffixes a, b, ... assigned in
     list order to entries sharing a citation label when the list prints none. Numbered entries
@@ -2755,7 +2785,14 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
     groups: dict[tuple[str, str, str, int], list[Reference]] = {}
     for r in refs:
         undated = not r.year and bool(_NO_DATE.search(r.raw or ""))  # "Doe, J. (n.d.). Title." cited (Doe, n.d.)
-        if (r.numbers and not numbered) or not r.authors or not (r.year or undated):
+        if r.numbers and not numbered:
+            continue
+        if not r.authors or not (r.year or undated):
+            # (kept aside: a key no parsed entry answers may still name it by its opening words and year)
+            # (the first author's words: up to the first comma or "and", "L. SHA,R. RAJKUMAR,J.P. LEHOCZKY" is Sha's)
+            first_author = re.split(r",|\sand\s|\s&\s", (r.raw or "")[:80], maxsplit=1)[0]
+            for word in {fold(w) for w in _HEAD_WORDS.findall(first_author)[:3]}:
+                linker.unparsed_heads.setdefault(word, []).append((r.id, r.raw or ""))
             continue
         s1 = surname(r.authors[0].name)
         s2 = surname(r.authors[1].name) if len(r.authors) == 2 else ""
@@ -2765,6 +2802,8 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
     second = linker._second_index
     linker.author_counts.update({r.id: len(r.authors) for r in refs})
     linker.author_surnames.update({r.id: tuple(surname(a.name) for a in r.authors[:4]) for r in refs})
+    linker.author_capitals.update({r.id: tuple(frozenset(w[0] for w in _NAME_WORD.findall(a.name)) for a in r.authors[:6])
+                                   for r in refs if 2 <= len(r.authors) <= 5})
     linker.printed_years.update({r.id: tuple(re.findall(r"\b(?:19|20)\d{2}[a-z]\b", r.raw or "")) for r in refs})
     # a title of at least four words identifies a work printed twice; a short one ("Introduction") may not
     linker.title_keys.update({r.id: fold(r.title) for r in refs if r.title and len(r.title.split()) >= 4})

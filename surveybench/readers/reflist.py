@@ -1119,11 +1119,19 @@ def _looks_like_sentence_number(line: str) -> bool:
 
 _YEAR_AFTER_AUTHORS = re.compile(r"\.\s+(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)\.\s")
 # entries glued by PDF conversion ("arXiv:2208.11981 [cs].Mengnan Du, ..."): no space at the boundary
+# (a Vancouver-style head, a surname with bare initials: "England JL, Lucent D", "Studier FW, Moffatt BA. 1986.")
+_BARE_INITIALS_HEAD = r"[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)? [A-Z]{1,3}(?:,\s|\.\s(?:19|20)\d\d)"
+# ... or after a DOI whose last character is a letter: "https://doi.org/10.1021/jp991425eStudier FW, Moffatt BA."
+# (only after a DOI: elsewhere a lower-case letter before a capital is inside a name, "MacArthur RH")
+_GLUED_AFTER_DOI = re.compile(rf"(?:doi\.org/|\b(?:doi|DOI):\s?)10\.\d{{4,9}}/[^\s,;]*?[a-z](?={_BARE_INITIALS_HEAD})")
 _SUFFIXED_YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d{2}[a-z]$")  # "... 2022b.Yue Zhang": glued after "2022b"
 # (a hyphenated first name the converter spaced: "[cs].Chih- Kuan Yeh")
 # (or a page's number the text extraction glued to the entry after its footer: "... 104511 14Kalof, L., Dietz, T.")
 _GLUED_BOUNDARY = re.compile(r"(?<=[\].])(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+(?:-\s?[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+)?[\s,])"
-                             r"|(?:(?<=\s\d)|(?<=\s\d\d)|(?<=\s\d\d\d))(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+, [A-Z]\.)")
+                             r"|(?:(?<=\s\d)|(?<=\s\d\d)|(?<=\s\d\d\d))(?=[A-ZÀ-ÖØ-Þ][a-zà-ÿ]+, [A-Z]\.)"
+                             # (or eLife's list run together after each entry's PubMed id: "... PMID: 26923443England JL, Lucent D,
+                             # Pande VS. 2008." -- a surname with its bare initials after the id's last digit)
+                             rf"|(?<=\d)(?={_BARE_INITIALS_HEAD})")
 # an entry whose authors are printed in lower case ("yann lecun, yoshua bengio, and ..."), after an entry end
 _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-ÿ])")
 # an author known by a handle in lower case, one word before the year: "emoZilla. 2023.", "kaiokendev. 2023."
@@ -1413,6 +1421,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     glued = {m.end() for m in _GLUED_BOUNDARY.finditer(text) if text[m.end() - 2 : m.end() - 1].isdigit() or text[m.end() - 2] in "]"
              or text[m.end() - 1].isdigit() or style == "acl" or _SUFFIXED_YEAR_END.search(text, max(0, m.end() - 8), m.end() - 1)
              or text[max(0, m.end() - 12) : m.end()].rstrip(". ").endswith("in press)")}  # "(in press) .Piazza, J."
+    if "10." in text:
+        glued |= {m.end() for m in _GLUED_AFTER_DOI.finditer(text)}
     if glued:
         cands = sorted(set(cands) | glued)
     repeats = {m.end() for m in _GLUED_REPEAT.finditer(text)} if ". " in text else set()
