@@ -111,7 +111,7 @@ _PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
-    rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord"
+    rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)|(?<=\sd\.\s)l\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord", "D. d. l. Casas"
     rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr|St)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
     # ("Rhomni St. John")
     rf"|(?:{_PARTICLES})(?=[\s,]))"  # (a particle after the given names: "Villiers, Charl de, Ruth Hsiao")
@@ -436,7 +436,7 @@ def mend_ocr_years(text: str) -> str:
 
 
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
-_TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=\s|$)")
+_TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=[\s,;]|$)")  # (before the name's comma too: "E. Altuntas¸, U.S. Schubert")
 # (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
 
@@ -469,8 +469,8 @@ def surname(name: str) -> str:
 
 
 # ... and a month before its year ("(cTDaR), Apr. 2019."): no sentence ends there; "v." and "d." are
-# particles ("A. v. d. Oord"), initials include "Ł."
-_ABBREVIATIONS = (f"[{_UP}]", "v", "d", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq",
+# particles ("A. v. d. Oord", BibTeX's "D. d. l. Casas" for "de las Casas"), initials include "Ł."
+_ABBREVIATIONS = (f"[{_UP}]", "v", "d", r"d\.\sl", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq",
                   "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
 # one scan: a "." ends a sentence unless it closes an initial or an abbreviation that opens the
 # text or follows a space, "(", "-" or another initial's "." ("J.R. Lewis", "Z.Z. Ren") (a loop over
@@ -549,7 +549,8 @@ _STRAY_ACCENT = re.compile(rf"\s[{_ACCENTS}](?=\s)")
 _SPLIT_LETTER = re.compile(r"\b([ŁØĐÞ])\s(?=[a-zà-ÿ]{2,})")
 _SPACE_BEFORE_COMMA = re.compile(r"(?<=\S)\s+,(?=\s)")
 _HTML_ANCHOR = re.compile(r"</?span\b[^>]*>|^\]\(#[\w-]*\)\s*|\[([^\[\]]*)\]\(#[\w-]*\)")
-_GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)")
+# (a year's comma glued to the title's opening quote too: "Kirilenko, A., A.S. Kyle, ... and T. Tuzun, 2011,“The Flash Crash ...,”")
+_GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)|(?<=\d),(?=“)")
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
 # "..., and et al." too, and ACL's truncated lists: "Azade Nova, and 1 others"
 _AND_OTHERS = re.compile(r",?\s+and\s+(?:\d{1,4}\s+)?others\b\.?|,?\s+and\s+et\s+al\b\.?")
@@ -576,11 +577,34 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "．": ". "})
 
 
+# ACM Computing Surveys' names in small capitals as a converter gives them: every field glued to the next, no space nor
+# period -- "E. SKOUDIS,L. ZELTSERMalware: Fighting Malicious Code2003", "H. LEONTYEV,J.H. ANDERSONHierarchical ...
+# guaranteesProceedings of the ...", "... are 50Proceedings". The names in capitals opening the entry are the evidence:
+# the last surname's capitals end where the title's capitalised first word starts, and after it a lower-case letter or
+# a digit glued to a capital (or a year at the end) is where the title ends and the venue starts
+# (a title's first word may be the article "A": "A.S. TANENBAUMA virtual machine-based ...")
+_SMALL_CAPS_NAMES = re.compile(rf"^[A-Z]\.(?:\s?-?[A-Z]\.)*\s?[A-Z][{_UP}'’-]+,\s?(?:(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s?)?[A-Z][{_UP}'’-]+,\s?)*"
+                               rf"(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s?)?[{_UP}]+?(?=[A-Z][a-z]|A\s[a-z])")
+_SMALL_CAPS_FIELD_GLUE = re.compile(r"(?<=[a-z.])(?=[A-Z]|(?:19|20)\d{2}$)|(?<=\d)(?=[A-Z][a-z])")
+
+
+def _unglue_small_caps_fields(prose: str) -> str:
+    """"E. SKOUDIS,L. ZELTSERMalware: Fighting Malicious Code2003" -> "E. SKOUDIS,L. ZELTSER. Malware: Fighting
+    Malicious Code. 2003" (see :data:`_SMALL_CAPS_NAMES`); any other text as it is."""
+    head = _SMALL_CAPS_NAMES.match(prose)
+    if not head:
+        return prose
+    rest = _SMALL_CAPS_FIELD_GLUE.sub(lambda m: " " if prose[head.end() + m.start() - 1] == "." else ". ", prose[head.end() :])
+    return head.group() + ". " + rest
+
+
 UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})  # Unicode's hyphens as the ASCII one
 # capitals for a character class, those of Latin Extended-A/B too ("Željko", "Štrumbelj", "Łukasz")
 CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
 # co-authors joined by a dash (Politics in Central Europe): "Curry, J. L. – Urban, J. B. (2003)" -- read as "&"
 DASH_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s[–—‑]\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
+# ... or by a bullet (Cell Press's web references): "Pott, S. ∙ Lieb, J.D. What are super-enhancers?" -- read as a comma
+BULLET_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s∙\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
 _COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
 
 
@@ -611,12 +635,14 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _FIRST_NAME_NO_COMMA.sub(r"\1, \2", prose, count=1)
     prose = INITIAL_COMMA_FOR_PERIOD.sub(".,", prose)  # "Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019).": "J.,"
     prose = DASH_BETWEEN_NAMES.sub(" & ", prose)  # "Curry, J. L. – Urban, J. B. (2003): Title"
+    prose = BULLET_BETWEEN_NAMES.sub(", ", prose) if "∙" in prose else prose  # Cell's "Pott, S. ∙ Lieb, J.D. Title"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _ITALIC_ET_AL.sub("et al.", prose)  # Nature's in italics: "Pushkarsky, I. _et al._ Elastomeric sensor ..."
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
     prose = _NATBIB_LABEL.sub("", prose, count=1)  # "[Vaswani et al., 2017] Vaswani, A., ..." (natbib alpha/apalike)
     # spaces a PDF converter lost: "Hu,E.J.,Shen,Y.,2021.", "models.arXiv preprint",
     # "Parmar. 2017.Attention is ...", "A.Vaswani, N.Shazeer"
+    prose = _unglue_small_caps_fields(prose)
     prose = _GLUED_COMMA.sub(", ", prose)
     prose = _GLUED_SENTENCE.sub(". ", prose)
     prose = _GLUED_AFTER_YEAR.sub(" ", prose)
@@ -711,7 +737,7 @@ _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
 
 
 _SCHEMELESS_URL = re.compile(r"(?<![\w/.@-])(?:(?:dx\.)?doi\.org|github\.com)/\S+")
-_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.\s)")
+_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.:?\s)")  # (LNCS's colon after the last name: "Ahmed, S .: Deepdesrt")
 _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡])\s*</sup>(?=\s*[.,;:]|\s*$)")
 
 
@@ -729,7 +755,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
     # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
     text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
-    # an initial whose period a justified line set apart: "Snyder, L. V . 2018." reads "L. V. 2018."
+    # an initial whose period a justified line set apart: "Snyder, L. V . 2018." reads "L. V. 2018.", "Lempitsky, V .: Title" "V.: Title"
     text = _INITIAL_SPACE_PERIOD.sub("", text)
     # a footnote's mark after a title's last word: "... Trigger Reaction<sup>1</sup>. Psychological Reports."
     text = _TITLE_FOOTNOTE_MARK.sub("", text) if "<sup>" in text else text
@@ -1098,7 +1124,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     if m:
         t = _title_sentence(prose[m.end() :])
         if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
-            out.title, out.authors, out.style = t, split_authors(m.group("a")), "ieee-unquoted"
+            out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
             if years:
                 out.year, out.year_suffix = _publication_year(years)
             return out
@@ -1245,9 +1271,11 @@ _GLUED_RUN = re.compile(rf"(?:{_GLUED_NAME.pattern}\s?){{2,}}(?:et\s?al\.?)?,?")
 _GLUED_RUN_ETAL = re.compile(rf"^(?P<a>(?:{_GLUED_NAME.pattern}\s?){{2,}}et\s?al\.)\s?(?=[{_UP}\d])")
 _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
+# ("AND" in capitals: SIAM sets its names in small capitals, "R. ALMGREN, C. THUM, AND H. LI, Market impact, Risk, ...")
+_IEEE_AND = r"(?:and|AND)"
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
-    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!and\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!{_IEEE_AND}\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
 )
 
 
@@ -1288,12 +1316,16 @@ _NAME_WORD = re.compile(
 _ETAL_COMMA = re.compile(rf"^(?P<a>[{_UP}][^\W\d_]+(?:[\s\-][{_UP}][^\W\d_]+)?(?P<e>\s+et\s+al\.?)?|[A-Z][\w@&\-]*(?:\s[\w@&\-]+){{0,2}}),\s+(?![{_UP}]\.)")
 
 
+_INITIAL_A = re.compile(r"(?<=[^\W\d_]\s)A(?=,|\s*$)")
+
+
 def _name_tokens_only(head: str) -> bool:
     """True when ``head`` is made of name words only, with the marks of a list (a comma, "and",
     "&", "et al." or an initial): "Lin T-Y., Goyal P.", "Vaswani et al.", "Smith, John; Lee, Kim";
     not "Attention Is All You Need" (no list marks) nor "Learning for Vision" (lower-case words)."""
     words = [w for w in re.split(r"[\s,;]+", head.strip()) if w]
-    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in words):
+    # (an "A" closing a name is Vancouver's initial, not the article: "Santoro A, Faulkner R, ..., Lillicrap T")
+    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in re.split(r"[\s,;]+", _INITIAL_A.sub("", head))):
         return False
     if not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
@@ -1475,8 +1507,8 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     t = clean_title(re.split(r",\s+in:\s", rest[:end], maxsplit=1)[0])
     if t:  # LNCS with a URL: "Title (2017), https://..." -- the year is not the title's
         t = re.sub(r"\s\((?:19|20)\d{2}[a-z]?\)$", "", t)
-    if not t or len(t.split()) < min_words or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
-        return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title
+    if not t or len(t.split()) < min_words or re.match(rf"^[{_UP}]\.\s", t) or re.fullmatch(rf"[{_UP}]\.(?:[{_UP}]\.)+\s\S+", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
+        return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462", "J.H. ANDERSON"), not a title
     return t
 
 
