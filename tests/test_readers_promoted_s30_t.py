@@ -62,3 +62,53 @@ def test_springer_names_elided_with_commas_and_an_initial_a() -> None:
 def test_a_years_comma_glued_to_the_opening_quote() -> None:
     p = parse_reference_string("Dunn, A., B.C. Eaton and F. Grey, 2010,“Liquidity in Thin Markets,” Working Paper, May 2010.")
     assert p.title == "Liquidity in Thin Markets" and p.year == 2010
+
+
+def test_a_subtitle_opening_with_an_indefinite_article() -> None:
+    p = parse_reference_string("Quint R, Roth S. Steroids for chronic cough. A randomised trial in adults. Lung Res 2012;3:44–50.")
+    assert p.title == "Steroids for chronic cough. A randomised trial in adults"
+    p = parse_reference_string("Stein, W. (1990). Zettel und Kasten. Ein Werkstattbericht. In B. Ulm (Ed.), Archiv (pp. 1–9). Bonn: Vogt.")
+    assert p.title == "Zettel und Kasten. Ein Werkstattbericht"
+    # a publisher's imprint is no subtitle, nor a title after names
+    p = parse_reference_string("Tate IP, Upton DM. Graph counting. A Wiley-Interscience publication. Wiley; 1990.")
+    assert p.title == "Graph counting"
+    p = parse_reference_string("Vera Lind, K. Moss, Ola-Jan Nyberg, and Pia Ruud. A test of saliency maps in deep networks. In NeurIPS, 2020.")
+    assert p.title == "A test of saliency maps in deep networks"
+
+
+def test_a_date_inside_a_quoted_title() -> None:
+    p = parse_reference_string('Jane Q. Public. "Press Briefing of March 3, 2024." The Archive, March 3, 2024. https://example.org/b.')
+    assert p.title == "Press Briefing of March 3, 2024"
+
+
+def test_a_vancouver_book_by_one_author() -> None:
+    p = parse_reference_string("Lorne T. Lattice paths and their uses. Leiden: Brill Academic; 2011.")
+    assert p.title == "Lattice paths and their uses" and p.year == 2011
+
+
+def test_a_books_italic_title_before_its_publisher() -> None:
+    p = parse_reference_string("Hale, R. and Irwin, K. (1998), *Safety at Work: A Practical Guide*, Harbour Books, Dunedin.")
+    assert p.title == "Safety at Work: A Practical Guide" and p.year == 1998
+
+
+def test_vancouver_names_in_bold_and_an_italic_title_in_two_runs() -> None:
+    p = parse_reference_string("**Kemp A, Lund B, Moss-** **Nolan CD.** Sleep duration in toddlers. _Child Health_ . 2010;4:11–19.")
+    assert p.title == "Sleep duration in toddlers"
+    assert p.authors[0] == "Kemp A" and len(p.authors) == 3
+    p = parse_reference_string("**Orr JK, Pike L, et al.** _Growth Tables for Schools: Data from the_ _National Survey, No. 12._ (Accessed May 2, 2003).")
+    assert p.title == "Growth Tables for Schools: Data from the National Survey, No. 12"
+
+
+def test_back_references_and_a_companys_legal_form() -> None:
+    p = parse_reference_string("Vector Tools, Inc. (2024) Model Checker Suite. Cited by: §II-B.")
+    assert p.title == "Model Checker Suite" and p.year == 2024
+    p = parse_reference_string("A. Bell and C. Dunn (2023) Proof search with agents. Note: arXiv Cited by: 2nd item.")
+    assert p.title == "Proof search with agents"
+
+
+def test_cell_web_references_bullets_and_a_journal_glued_to_the_title() -> None:
+    p = parse_reference_string("Gale, S. ∙ Hart, J.D. Chromatin loops in plant roots Nat. Plants. 2016; 2:8-12 Crossref Scopus (3) PubMed Google Scholar")
+    assert p.title == "Chromatin loops in plant roots"
+    assert p.authors == ["Gale, S.", "Hart, J.D."] and p.year == 2016
+    p = parse_reference_string("Ives, K. ... Enhancer maps of the developing zebrafish heart Cell. 2019; 176:44-50 Full Text Scopus (9)")
+    assert p.title == "Enhancer maps of the developing zebrafish heart" and p.year == 2019

@@ -97,6 +97,9 @@ _WEB_MARK = r"\[(?:online|internet|eb/ol|preprint|cited[^\]]{0,40})\]"
 # title ("Title [Internet]. arXiv": the period ends the title)
 _ONLINE = re.compile(rf"(?<=[.!?])\s*{_WEB_MARK}\.?|\s*{_WEB_MARK}|\s*\bavailable(?:\s+(?:at|from|online))?:\s*$", re.I)
 _URL_WORD = re.compile(r"\s*\bURL:?(?=\s*(?:[.,;]|$))")
+# arXiv's HTML (LaTeXML) closes an entry with its back-references, whatever they name ("Cited by: §III-A.", "Cited by:
+# 2nd item.", "Cited by: Table I,"): where the list left them on the entry's line, no part of its title
+_BACK_REFERENCE_TAIL = re.compile(r"\s*\bCited by:\s.*$")
 # the stamp in the margin of arXiv PDFs, given by some sources as the page title
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
@@ -149,14 +152,17 @@ def repair_url(url: str) -> str:
 # what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"  # "Apr", "April", "Sept."
-# (or in parentheses: "(2012) Multicentre studies of ...", after an author list an OCR broke: "Knowles S BD, et al.")
-_TITLE_HEAD_YEAR = re.compile(r"^(?:(?:19|20)\d{2}[a-z]?\.\s?|\((?:19|20)\d{2}[a-z]?\)\.?\s)(?=[^\W_])")
+# (or in parentheses: "(2012) Multicentre studies of ...", after an author list an OCR broke: "Knowles S BD, et al."; a
+# classic's year too, "Arthur Cayley. 1889. A theorem on trees.")
+_TITLE_HEAD_YEAR = re.compile(r"^(?:(?:1[89]|20)\d{2}[a-z]?\.\s?|\((?:19|20)\d{2}[a-z]?\)\.?\s)(?=[^\W_])")
 _TITLE_TAIL = re.compile(
     # (a month printed as a number too: "LlamaIndex, 11 2022")
     rf"(?:,\s*+(?:{_MONTH}\s++(?:\d{{1,2}},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{{2}}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
+
+_MONTH_DAY_END = re.compile(rf"\b{_MONTH}\s\d{{1,2}}$")
 
 
 # a web source's venue and year in parentheses after its title: "Confident Adaptive Language Modeling (NeurIPS 2022)",
@@ -212,7 +218,10 @@ def clean_title(text: str | None) -> str | None:
     # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
     t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
-    t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
+    # (not a date's year, the month and day inside the title: "Truth Social Posts of April 7, 2025")
+    tail = _TITLE_TAIL.search(t)
+    if tail and not _MONTH_DAY_END.search(t, 0, tail.start()):
+        t = t[: tail.start()].strip(" ,;:.")
     # ... or its venue and year in parentheses ("Routing to the Expert: ... (NAACL 2024)")
     if t.endswith(")"):
         t = _VENUE_YEAR_TAIL.sub("", t).strip(" ,;:.")
@@ -508,6 +517,9 @@ def title_end(text: str) -> int:
         if end < len(text) and text[end - 1] in "?!" and nxt[:1].isupper() and _capital_subtitle(text, end):
             end = sentence_end(text, end + 1)  # "Big data, big insights? Advancing service innovation ..."
             continue
+        if end < len(text) and text[end - 1] == "." and _ARTICLE_SUBTITLE.match(nxt) and _article_subtitle(text, end):
+            end = sentence_end(text, end + 1)  # "... pericarditis. A systematic review of all published cases. J Cardiovasc Med"
+            continue
         if end >= len(text) or text[end - 1] not in ".?!" or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
             break
         if part:
@@ -541,6 +553,29 @@ def _capital_subtitle(text: str, end: int) -> bool:
     return (3 <= len(words) <= 20 and stop < len(text) and text[stop:].strip() != "" and not re.search(r"\d", sub)
             and not _VENUE_WORD.search(sub) and not _AFTER_TITLE.match(sub) and not _LOCATOR_NEXT.match(text, stop)
             and not re.match(r"[A-Z][a-z]{0,4}\.\s?[A-Z]", sub))
+
+
+# a subtitle after a title's period that opens with an indefinite article ("Intravenous human immunoglobulin for refractory
+# recurrent pericarditis. A systematic review of all published cases. J Cardiovasc Med 2015", "Kommunikation mit
+# Zettelkästen. Ein Erfahrungsbericht. In H. Baier ...", "... of Serendipity. A Study in Historical Semantics ... Princeton"):
+# no journal's or publisher's name opens so (a definite article may: "The Lancet", "The Annals of Statistics")
+_ARTICLE_SUBTITLE = re.compile(r"(?:A|An|Ein|Eine)\s(?=[^\W\d_])")
+
+
+# (a publisher's imprint may open so: "Combinatorial enumeration. A Wiley-Interscience publication. Wiley; 1983.")
+_IMPRINT_WORD = re.compile(
+    r"\b(?:publications?|publish(?:ers?|ing)|press|springer|elsevier|wiley|interscience|proceedings|conference|journal|transactions|series|"
+    r"edition|volume|book)\b", re.I)
+
+
+def _article_subtitle(text: str, end: int) -> bool:
+    """The sentence after ``end`` is such a subtitle: 2 to 20 words, no digit nor imprint, and more of the entry after it
+    -- and the sentence before it no list of names (a title after them: "Erhan, Pieter-Jan Kindermans, and Been Kim. A
+    benchmark for ...")."""
+    stop = sentence_end(text, end + 1)
+    sub = text[end:stop].strip().rstrip(".")
+    return (2 <= len(sub.split()) <= 20 and not re.search(r"\d", sub) and not _IMPRINT_WORD.search(sub) and text[stop:].strip() != ""
+            and not looks_like_author_list(text[:end]))
 
 
 _ACCENTS = "´¨˜ˆˇ˚˝¸"
@@ -730,10 +765,24 @@ IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z](?=[a-z]*+[A-Z])[A-Za-z]++(?: [A-Z](?=[
 _IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s\d{1,6}(?:[–-]\d{1,6})?\s*$)")
 
 
-_ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
+# (in asterisks or underscores: "_CDC Growth Charts, United States: Advance Data from Vital_ _and Health Statistics_")
+_ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])([*_])\s+\1(?=[^\W_])")
+_LEAD_ITALIC = re.compile(r"^[_*]([^_*]{3,300})[_*]")
+# (after names, a book's title in italics closed by a comma, then its publisher: "(1998), *Title*, Publisher, Place")
+_LEAD_ITALIC_COMMA = re.compile(r"^,?\s?[_*]([^_*]{3,300})[_*](?=,)")
 _BOLD_AUTHORS_YEAR = re.compile(
     r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
-_BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
+# (or its closing period inside the run when no year follows: Vancouver in bold, "**Sherry B, Mei Z, Grummer-Strawn LM.** Trends ...")
+_BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)(?:\*\*\s*[,.:]|[.,:]\*\*(?!\s*[,.:]|\s*\[?(?:19|20)\d{2}))\s*")
+
+
+def _lead_italic(rest: str, lead: re.Pattern[str] = _LEAD_ITALIC) -> str | None:
+    """The title a book prints in italics first in ``rest``, runs a line break cut apart joined ("*Cases in Climate
+    Change Policy: Political Reality in the* *European Union*")."""
+    if rest.lstrip(", ")[:1] not in ("_", "*"):
+        return None  # (no italic run first, the common case: no runs to join)
+    book = lead.match(_ITALIC_RUNS_APART.sub(" ", rest))
+    return clean_title(book.group(1)) if book else None
 
 
 _SCHEMELESS_URL = re.compile(r"(?<![\w/.@-])(?:(?:dx\.)?doi\.org|github\.com)/\S+")
@@ -814,6 +863,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     prose = _ACCESSED.sub("", prose).strip()
     prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
     prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
+    prose = _BACK_REFERENCE_TAIL.sub("", prose) if "Cited by:" in prose else prose
     prose = _repair_conversion_noise(prose)
 
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
@@ -823,11 +873,13 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # 00. an author list in bold (AEA and other economics styles as converters print them): "**Barberis,
     #     Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences ...," _AER_ , 2006, _96_ (4)"
     #     -- the bold run is the evidence where the names end; the year comes after the venue
-    g = _BOLD_AUTHORS.match(prose)
+    # (a list wrapped over two bold runs, "**Sherry B, Mei Z, Grummer-** **Strawn LM.** Trends ...", is one)
+    bold = re.sub(r"\*\*\s+\*\*", " ", prose) if prose.startswith("**") else prose
+    g = _BOLD_AUTHORS.match(bold)
     # (a letter a converter lost may leave a name in lower case: "ukasz Kaiser")
     if g and (looks_like_author_list(g.group("a")) or looks_like_author_list(capitalise_names(g.group("a")))):
-        book = re.match(r"^[_*]([^_*]{3,300})[_*]", prose[g.end() :])  # a book's title in italics
-        t = clean_title(book.group(1)) if book else _title_sentence(prose[g.end() :], min_words=1)
+        # (a book's title in italics)
+        t = _lead_italic(bold[g.end() :]) or _title_sentence(bold[g.end() :], min_words=1)
         if t:
             out.title, out.authors, out.style = t, split_authors(g.group("a")), "bold-authors"
             if years:
@@ -837,13 +889,10 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # 00b. AEA as pymupdf4llm prints it: the list's period inside the bold run, the year after it
     #      ("**Allcott, Hunt.** 2011a. “Rethinking ...”", "**IMF.** 2016.", "**Swedish Government.** 1989–1990.";
     #      a list wrapped over two bold runs: "**Carraro, ..., Robert Stavins,** **and Robert Stowe.** 2015.")
-    g = _BOLD_AUTHORS_YEAR.match(re.sub(r"\*\*\s+\*\*", " ", prose) if prose.startswith("**") else prose)
+    g = _BOLD_AUTHORS_YEAR.match(bold)
     if g:
-        # an italic title a line break cut in two runs ("*Cases in Climate Change Policy: Political Reality in the*
-        # *European Union*") is one
-        rest = _ITALIC_RUNS_APART.sub(" ", g.string[g.end() :])
-        book = re.match(r"^[_*]([^_*]{3,300})[_*]", rest)
-        t = clean_title(book.group(1)) if book else _title_sentence(rest, min_words=1)
+        rest = g.string[g.end() :]
+        t = _lead_italic(rest) or _title_sentence(rest, min_words=1)
         names = g.group("a").strip()
         if t and (looks_like_author_list(names) or not re.search(r"\d", names) and len(names.split()) <= 8):
             out.title, out.style = t, "bold-authors"
@@ -1258,7 +1307,8 @@ _GROUP_COMMA_YEAR = re.compile(rf"(?P<a>{GROUP_NAME}),\s(?P<y>(?:19|20)\d{{2}})(
 SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ](?:[a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?|[A-Z]{1,7})),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
-    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
+    # (a company's legal form after a comma: "Cadence Design Systems, Inc. (2025) Jasper Formal Verification Platform.")
+    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}(?:,\s(?:Inc|Ltd|LLC|Corp|GmbH)\.)?\s)"
     r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
 )
 # (the abbreviation in capitals and a space before its dash: "Speedy-Splat: Fast 3D Gaussian Splatting" is a title)
@@ -1419,9 +1469,12 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         # J Neurosci: "Wang X (2001) Title." -- the year in parentheses right after the one name
         or bool(re.match(r"\s\((?:19|20)\d{2}[a-z]?\)", prose[len(authors) :]))
         # J Neurophysiol: "Wang X. Title. J Neurophysiol 1: 1-2, 2001." -- volume: pages, year last
-        or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose)))
+        or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose))
+        # a book: "Koshy T. Catalan numbers with applications. Oxford: Oxford University Press; 2008." -- place: publisher; year
+        or bool(_VANCOUVER_IMPRINT.search(prose)))
 
 
+_VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
 _VANCOUVER_COMMA_YEAR = re.compile(r",\s(?:19|20)\d{2}[a-z]?\s(?=[A-Z\"“‘])")
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
 
@@ -1488,13 +1541,28 @@ _VENUE_AFTER_COMMA = re.compile(
 )
 
 
+# Cell Press's web references print the journal right after the title, no period between, then ". YEAR; volume"
+# ("... reveal immune basis of Alzheimer’s disease Nature. 2015; 518:365-369 Crossref", "... expression levels Nat.
+# Genet. 2020; 52:626-633"): the capitalised or abbreviated words after the title's last lower-case one, before the year
+# (the abbreviated words after the whole ones, "Trends Genet.", "Nat. Struct. Mol. Biol.", "Genes (Basel).") -- the shape known
+# by the catalogue links that close each entry ("Crossref Scopus (330) PubMed Google Scholar"): elsewhere a title's own last
+# capitalised word ("... in childhood ALL. Leukemia. 2003;") could not be told from such a journal
+# (a whole word is no acronym, "... identified by STARR-seq Science. 2010;" ends with the title's own)
+_JOURNAL_GLUED_BEFORE_YEAR = re.compile(r"(?<=[a-z][a-z,])\s(?:(?:[A-Z][a-z][\w’'\-]*|\([A-Z][a-z]+\))\s){0,4}(?:[A-Z][a-z]*\.\s){0,6}[A-Z(][\w()’'\-]*\.\s"
+                                        r"(?:19|20)\d{2};(?=.*\b(?:Crossref|Scopus|PubMed|Google Scholar|Full Text)\b)")
+
+
 def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     """The title that opens ``rest``; ``min_words=1`` where a year right before it is the evidence that
     the names are over (APA "(1999). Subsampling.")."""
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
-    quoted = _lead_quoted(rest)
+    # (a book's title in italics, then its publisher: "(2000), *Managing Occupational Health and Safety*, Macmillan Publishers")
+    quoted = _lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA)
     if quoted:
         return quoted
+    glued = _JOURNAL_GLUED_BEFORE_YEAR.search(rest) if ";" in rest else None
+    if glued and sentence_end(rest) > glued.start():  # "Title Nature. 2015; 518:365-369": the journal inside the title's sentence
+        rest = rest[: glued.start()] + "."
     venue = _VENUE_AFTER_COMMA.search(rest)
     if venue:  # "Title, in Proc. ...", "Title, arXiv preprint ...", "Title, Advances in ... 35 (2022)"
         rest = rest[: venue.start()] + "."
