@@ -112,3 +112,12 @@ def test_cell_web_references_bullets_and_a_journal_glued_to_the_title() -> None:
     assert p.authors == ["Gale, S.", "Hart, J.D."] and p.year == 2016
     p = parse_reference_string("Ives, K. ... Enhancer maps of the developing zebrafish heart Cell. 2019; 176:44-50 Full Text Scopus (9)")
     assert p.title == "Enhancer maps of the developing zebrafish heart" and p.year == 2019
+
+
+def test_a_title_linked_line_by_line() -> None:
+    p = parse_reference_string(
+        "Ana Vidal, Ben Wu, and Cai Xu. 2025. Fastgraph: [Scalable](https://arxiv.org/abs/2501.00001) "
+        "[graph retrieval for agents.](https://arxiv.org/abs/2501.00001) _Preprint_, arXiv:2501.00001.")
+    assert p.title == "Fastgraph: Scalable graph retrieval for agents"
+    p = parse_reference_string("Dana Young. 2024. [Open models card.](https://example.com/card) Model card.")
+    assert p.title == "Open models card"

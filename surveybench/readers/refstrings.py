@@ -62,6 +62,15 @@ MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 # posted September 27, 2025. The copyright holder for this preprint")
 _LINKED_FURNITURE = re.compile(r"copyright|this version posted|all rights reserved|licen[cs]e", re.I)
 _LINKED_RUN = re.compile(r"\S\s+(?:https?://|www\.)\S|/\S*\s+\(?(?:19|20)\d{2}\)?\.")  # words and an address, or a path and a year
+# (or words of the entry's sentence: pymupdf4llm links an arXiv entry's title line by line, "... 2025. [Memorag:](u)
+# [Boosting long context processing with global memory-enhanced retrieval augmentation.](u) _Preprint_, arXiv:2409.05591",
+# "2025b. [Introducing claude sonnet 4.5.](u)" -- two words or more, or a word closed by ":" or a line break's "-"; not
+# the label of a link to a catalogue or the paper's page)
+_LINKED_WORDS = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]+)*\s+[^\W\d_]|^[^\W\d_]{3,}[^\W\d_\s-]*[:-]$")
+_LINK_LABEL = re.compile(
+    r"^\W*(?:google\s+scholar|semantic\s+scholar|cross\s?ref(?:\s+full\s+text)?|pubmed(?:\s+abstract)?|pmc\s+free\s+article|full\s+text|"
+    r"abstract|pdf|html|link|view\s+(?:article|at\s+publisher)|download|web\s+of\s+science|scopus|publisher\s+site|read\s+more)\W*$|"
+    r"\bdoi\b|\barxiv\s*:|\b10\.\d{4,9}/|\bwww\.|\.(?:com|org|net|edu|gov|io|aspx?|html?|php|pdf)\b|[/%#=]", re.I)
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
 _DOI_BREAK = re.compile(r"(?<=[-/_])\s+(?=\w)|(?<=\b10\.)\s+(?=\d)")
 _DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
@@ -793,6 +802,19 @@ _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡]
 _ET_AL_NO_PERIOD = re.compile(r"(?<=,\s)et al(?=\s[A-Z][A-Za-z])")
 
 
+def _chained_link_words(text: str) -> set[int]:
+    """Where links of one run of words start: links apart by spaces only, one address for all, a line break having cut
+    the run ("[Neurobiologically](u) [inspired long-term memory for large language models.](u)") -- not an address cut so
+    ("[https://github.com/](u) [fchollet/keras](u)", "[... environmental-](u) [protection/LTAG/REPORT%20ON%](u) [20GOAL_en.pdf](u)")."""
+    runs: list[list[re.Match[str]]] = []
+    for m in MD_LINK_RE.finditer(text):
+        if runs and runs[-1][-1].group(2) == m.group(2) and not text[runs[-1][-1].end() : m.start()].strip():
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return {m.start() for run in runs if len(run) > 1 and not any(re.search(r"[/%]", m.group(1)) for m in run) for m in run}
+
+
 def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed); ``iop_list``: the
     string is an entry of an IOP Publishing list, where acronyms before the year are a group author ("CWC 2014
@@ -846,7 +868,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             out.url = mm.group(2)
         if not URL_RE.fullmatch(mm.group(1).strip()):
             link_texts.append(mm.group(1))
-        if _LINKED_RUN.search(mm.group(1)) and not _LINKED_FURNITURE.search(mm.group(1)):
+        words = bool(mm.start() in chained and re.search(r"[^\W\d_]{2}", mm.group(1)) or _LINKED_WORDS.search(mm.group(1)))
+        words = words and not _LINK_LABEL.search(mm.group(1))
+        if (words or _LINKED_RUN.search(mm.group(1))) and not _LINKED_FURNITURE.search(mm.group(1)):
             # pymupdf4llm links a run of the entry's text with the address in it ("[Aviation Climate Action
             # Plan. https://www.faa.gov/sites/faa.gov/](https://...) [files/2021-11/Plan.pdf (2021).](https://...)"):
             # the run is the entry's prose, the address in it goes below
@@ -854,6 +878,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         return " "
 
     text = text.replace("\\[", "[").replace("\\]", "]")  # Markdown escapes: "\\[2402.04997\\]"
+    # links apart by spaces only with one address are one linked run a line break cut: "[Neurobiologically](u) [inspired
+    # long-term memory for large language models.](u)" -- a one-word piece of it is the entry's words too
+    chained = _chained_link_words(text) if "](" in text else set()
     prose = MD_LINK_RE.sub(_link, text)
     prose = URL_RE.sub(" ", prose)
     prose = _SCHEMELESS_URL.sub(" ", prose)  # "doi.org/10.1101/2023.01.17.524440", "github.com/Rene2718/SEC-seq"
