@@ -62,6 +62,15 @@ MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 # posted September 27, 2025. The copyright holder for this preprint")
 _LINKED_FURNITURE = re.compile(r"copyright|this version posted|all rights reserved|licen[cs]e", re.I)
 _LINKED_RUN = re.compile(r"\S\s+(?:https?://|www\.)\S|/\S*\s+\(?(?:19|20)\d{2}\)?\.")  # words and an address, or a path and a year
+# (or words of the entry's sentence: pymupdf4llm links an arXiv entry's title line by line, "... 2025. [Memorag:](u)
+# [Boosting long context processing with global memory-enhanced retrieval augmentation.](u) _Preprint_, arXiv:2409.05591",
+# "2025b. [Introducing claude sonnet 4.5.](u)" -- two words or more, or a word closed by ":" or a line break's "-"; not
+# the label of a link to a catalogue or the paper's page)
+_LINKED_WORDS = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]+)*\s+[^\W\d_]|^[^\W\d_]{3,}[^\W\d_\s-]*[:-]$")
+_LINK_LABEL = re.compile(
+    r"^\W*(?:google\s+scholar|semantic\s+scholar|cross\s?ref(?:\s+full\s+text)?|pubmed(?:\s+abstract)?|pmc\s+free\s+article|full\s+text|"
+    r"abstract|pdf|html|link|view\s+(?:article|at\s+publisher)|download|web\s+of\s+science|scopus|publisher\s+site|read\s+more)\W*$|"
+    r"\bdoi\b|\barxiv\s*:|\b10\.\d{4,9}/|\bwww\.|\.(?:com|org|net|edu|gov|io|aspx?|html?|php|pdf)\b|[/%#=]", re.I)
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>,;\[\]()]|\([^\s\"<>,;()]*\))+)", re.I)
 _DOI_BREAK = re.compile(r"(?<=[-/_])\s+(?=\w)|(?<=\b10\.)\s+(?=\d)")
 _DOI_TAIL = re.compile(r"(?:v\d+)?(?:\.full(?:-text)?|\.pdf|\.abstract|\.html)$", re.I)
@@ -97,6 +106,9 @@ _WEB_MARK = r"\[(?:online|internet|eb/ol|preprint|cited[^\]]{0,40})\]"
 # title ("Title [Internet]. arXiv": the period ends the title)
 _ONLINE = re.compile(rf"(?<=[.!?])\s*{_WEB_MARK}\.?|\s*{_WEB_MARK}|\s*\bavailable(?:\s+(?:at|from|online))?:\s*$", re.I)
 _URL_WORD = re.compile(r"\s*\bURL:?(?=\s*(?:[.,;]|$))")
+# arXiv's HTML (LaTeXML) closes an entry with its back-references, whatever they name ("Cited by: §III-A.", "Cited by:
+# 2nd item.", "Cited by: Table I,"): where the list left them on the entry's line, no part of its title
+_BACK_REFERENCE_TAIL = re.compile(r"\s*\bCited by:\s.*$")
 # the stamp in the margin of arXiv PDFs, given by some sources as the page title
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(?:v\d+)?\s*\[[\w.\-]+\]\s*\d{1,2}\s+[A-Z][a-z]{2,8}\s+\d{4}$")
 _DOMAIN_ONLY = re.compile(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+$", re.I)
@@ -111,7 +123,7 @@ _PARTICLES = "van|von|vom|der|den|dem|de|da|das|di|du|do|dos|des|del|della|degli
 _TOKEN = (
     rf"(?:[{_UP}](?:\.(?:{_INIT_GAP}[{_UP}]\.)*+)?(?=[\s,]|$)"  # initial: "A." / "J.-R." / "T.- Y." / "I"
     rf"|[{_UP}](?:[^\W\d_]+|['’][^\W\d_]+)(?:['’][^\W\d_]+)*(?:-\s?[^\W\d_]+)*(?:['’](?=\s))?"  # Name, O'Neil, Kai- Wei, Marc' Aurelio
-    rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord"
+    rf"|[dl]['’][{_UP}][^\W\d_]+|[vd]\.(?=\s)|(?<=\sd\.\s)l\.(?=\s)"  # d'Ascoli, l'Hôpital; "G. v. Tulder", "A. v. d. Oord", "D. d. l. Casas"
     rf"|[{_UP}]-\s?[{_UP}][^\W\d_]*|(?:Md|Mohd|Muh|Jr|Sr|St)\.(?=[\s,])"  # "Y-Lan Boureau", "I- Hung Hsu", "Md. Mahinur Rashid", "John Smith Jr."
     # ("Rhomni St. John")
     rf"|(?:{_PARTICLES})(?=[\s,]))"  # (a particle after the given names: "Villiers, Charl de, Ruth Hsiao")
@@ -149,14 +161,17 @@ def repair_url(url: str) -> str:
 # what a title does not end with: a year, perhaps after a month ("..., 2004", "..., September 2024"),
 # an edition ("..., 2nd edn"), a volume ("(Vol. 1)", "..., volume 135")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"  # "Apr", "April", "Sept."
-# (or in parentheses: "(2012) Multicentre studies of ...", after an author list an OCR broke: "Knowles S BD, et al.")
-_TITLE_HEAD_YEAR = re.compile(r"^(?:(?:19|20)\d{2}[a-z]?\.\s?|\((?:19|20)\d{2}[a-z]?\)\.?\s)(?=[^\W_])")
+# (or in parentheses: "(2012) Multicentre studies of ...", after an author list an OCR broke: "Knowles S BD, et al."; a
+# classic's year too, "Arthur Cayley. 1889. A theorem on trees.")
+_TITLE_HEAD_YEAR = re.compile(r"^(?:(?:1[89]|20)\d{2}[a-z]?\.\s?|\((?:19|20)\d{2}[a-z]?\)\.?\s)(?=[^\W_])")
 _TITLE_TAIL = re.compile(
     # (a month printed as a number too: "LlamaIndex, 11 2022")
     rf"(?:,\s*+(?:{_MONTH}\s++(?:\d{{1,2}},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{{2}}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
+
+_MONTH_DAY_END = re.compile(rf"\b{_MONTH}\s\d{{1,2}}$")
 
 
 # a web source's venue and year in parentheses after its title: "Confident Adaptive Language Modeling (NeurIPS 2022)",
@@ -212,7 +227,10 @@ def clean_title(text: str | None) -> str | None:
     # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
     t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
-    t = _TITLE_TAIL.sub("", t).strip(" ,;:.")
+    # (not a date's year, the month and day inside the title: "Truth Social Posts of April 7, 2025")
+    tail = _TITLE_TAIL.search(t)
+    if tail and not _MONTH_DAY_END.search(t, 0, tail.start()):
+        t = t[: tail.start()].strip(" ,;:.")
     # ... or its venue and year in parentheses ("Routing to the Expert: ... (NAACL 2024)")
     if t.endswith(")"):
         t = _VENUE_YEAR_TAIL.sub("", t).strip(" ,;:.")
@@ -436,7 +454,7 @@ def mend_ocr_years(text: str) -> str:
 
 
 _ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
-_TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=\s|$)")
+_TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=[\s,;]|$)")  # (before the name's comma too: "E. Altuntas¸, U.S. Schubert")
 # (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
 
@@ -469,8 +487,8 @@ def surname(name: str) -> str:
 
 
 # ... and a month before its year ("(cTDaR), Apr. 2019."): no sentence ends there; "v." and "d." are
-# particles ("A. v. d. Oord"), initials include "Ł."
-_ABBREVIATIONS = (f"[{_UP}]", "v", "d", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq",
+# particles ("A. v. d. Oord", BibTeX's "D. d. l. Casas" for "de las Casas"), initials include "Ł."
+_ABBREVIATIONS = (f"[{_UP}]", "v", "d", r"d\.\sl", "vs", r"e\.g", r"i\.e", "etc", "Fig", "No", "Vol", "pp", "Eq",
                   "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
 # one scan: a "." ends a sentence unless it closes an initial or an abbreviation that opens the
 # text or follows a space, "(", "-" or another initial's "." ("J.R. Lewis", "Z.Z. Ren") (a loop over
@@ -508,6 +526,9 @@ def title_end(text: str) -> int:
         if end < len(text) and text[end - 1] in "?!" and nxt[:1].isupper() and _capital_subtitle(text, end):
             end = sentence_end(text, end + 1)  # "Big data, big insights? Advancing service innovation ..."
             continue
+        if end < len(text) and text[end - 1] == "." and _ARTICLE_SUBTITLE.match(nxt) and _article_subtitle(text, end):
+            end = sentence_end(text, end + 1)  # "... pericarditis. A systematic review of all published cases. J Cardiovasc Med"
+            continue
         if end >= len(text) or text[end - 1] not in ".?!" or not (nxt[:1].islower() or part) or _AFTER_TITLE.match(nxt):
             break
         if part:
@@ -543,13 +564,37 @@ def _capital_subtitle(text: str, end: int) -> bool:
             and not re.match(r"[A-Z][a-z]{0,4}\.\s?[A-Z]", sub))
 
 
+# a subtitle after a title's period that opens with an indefinite article ("Intravenous human immunoglobulin for refractory
+# recurrent pericarditis. A systematic review of all published cases. J Cardiovasc Med 2015", "Kommunikation mit
+# Zettelkästen. Ein Erfahrungsbericht. In H. Baier ...", "... of Serendipity. A Study in Historical Semantics ... Princeton"):
+# no journal's or publisher's name opens so (a definite article may: "The Lancet", "The Annals of Statistics")
+_ARTICLE_SUBTITLE = re.compile(r"(?:A|An|Ein|Eine)\s(?=[^\W\d_])")
+
+
+# (a publisher's imprint may open so: "Combinatorial enumeration. A Wiley-Interscience publication. Wiley; 1983.")
+_IMPRINT_WORD = re.compile(
+    r"\b(?:publications?|publish(?:ers?|ing)|press|springer|elsevier|wiley|interscience|proceedings|conference|journal|transactions|series|"
+    r"edition|volume|book)\b", re.I)
+
+
+def _article_subtitle(text: str, end: int) -> bool:
+    """The sentence after ``end`` is such a subtitle: 2 to 20 words, no digit nor imprint, and more of the entry after it
+    -- and the sentence before it no list of names (a title after them: "Erhan, Pieter-Jan Kindermans, and Been Kim. A
+    benchmark for ...")."""
+    stop = sentence_end(text, end + 1)
+    sub = text[end:stop].strip().rstrip(".")
+    return (2 <= len(sub.split()) <= 20 and not re.search(r"\d", sub) and not _IMPRINT_WORD.search(sub) and text[stop:].strip() != ""
+            and not looks_like_author_list(text[:end]))
+
+
 _ACCENTS = "´¨˜ˆˇ˚˝¸"
 _SPACING_ACCENT = re.compile(rf"(?<=[^\W\d_])[{_ACCENTS}]\s?(?=[^\W\d_])|[{_ACCENTS}](?=[^\W\d_])")
 _STRAY_ACCENT = re.compile(rf"\s[{_ACCENTS}](?=\s)")
 _SPLIT_LETTER = re.compile(r"\b([ŁØĐÞ])\s(?=[a-zà-ÿ]{2,})")
 _SPACE_BEFORE_COMMA = re.compile(r"(?<=\S)\s+,(?=\s)")
 _HTML_ANCHOR = re.compile(r"</?span\b[^>]*>|^\]\(#[\w-]*\)\s*|\[([^\[\]]*)\]\(#[\w-]*\)")
-_GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)")
+# (a year's comma glued to the title's opening quote too: "Kirilenko, A., A.S. Kyle, ... and T. Tuzun, 2011,“The Flash Crash ...,”")
+_GLUED_COMMA = re.compile(r"(?<!\d),(?=[^\s\d,])|(?<![\d\s]),(?=(?:19|20)\d{2}\b)|(?<=\d),(?=“)")
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z][a-z]|arXiv\b)")
 # "..., and et al." too, and ACL's truncated lists: "Azade Nova, and 1 others"
 _AND_OTHERS = re.compile(r",?\s+and\s+(?:\d{1,4}\s+)?others\b\.?|,?\s+and\s+et\s+al\b\.?")
@@ -576,11 +621,34 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _FULL_WIDTH = str.maketrans({"，": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "．": ". "})
 
 
+# ACM Computing Surveys' names in small capitals as a converter gives them: every field glued to the next, no space nor
+# period -- "E. SKOUDIS,L. ZELTSERMalware: Fighting Malicious Code2003", "H. LEONTYEV,J.H. ANDERSONHierarchical ...
+# guaranteesProceedings of the ...", "... are 50Proceedings". The names in capitals opening the entry are the evidence:
+# the last surname's capitals end where the title's capitalised first word starts, and after it a lower-case letter or
+# a digit glued to a capital (or a year at the end) is where the title ends and the venue starts
+# (a title's first word may be the article "A": "A.S. TANENBAUMA virtual machine-based ...")
+_SMALL_CAPS_NAMES = re.compile(rf"^[A-Z]\.(?:\s?-?[A-Z]\.)*\s?[A-Z][{_UP}'’-]+,\s?(?:(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s?)?[A-Z][{_UP}'’-]+,\s?)*"
+                               rf"(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s?)?[{_UP}]+?(?=[A-Z][a-z]|A\s[a-z])")
+_SMALL_CAPS_FIELD_GLUE = re.compile(r"(?<=[a-z.])(?=[A-Z]|(?:19|20)\d{2}$)|(?<=\d)(?=[A-Z][a-z])")
+
+
+def _unglue_small_caps_fields(prose: str) -> str:
+    """"E. SKOUDIS,L. ZELTSERMalware: Fighting Malicious Code2003" -> "E. SKOUDIS,L. ZELTSER. Malware: Fighting
+    Malicious Code. 2003" (see :data:`_SMALL_CAPS_NAMES`); any other text as it is."""
+    head = _SMALL_CAPS_NAMES.match(prose)
+    if not head:
+        return prose
+    rest = _SMALL_CAPS_FIELD_GLUE.sub(lambda m: " " if prose[head.end() + m.start() - 1] == "." else ". ", prose[head.end() :])
+    return head.group() + ". " + rest
+
+
 UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})  # Unicode's hyphens as the ASCII one
 # capitals for a character class, those of Latin Extended-A/B too ("Željko", "Štrumbelj", "Łukasz")
 CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if c.isupper())
 # co-authors joined by a dash (Politics in Central Europe): "Curry, J. L. – Urban, J. B. (2003)" -- read as "&"
 DASH_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s[–—‑]\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
+# ... or by a bullet (Cell Press's web references): "Pott, S. ∙ Lieb, J.D. What are super-enhancers?" -- read as a comma
+BULLET_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s∙\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
 _COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
 
 
@@ -611,12 +679,14 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _FIRST_NAME_NO_COMMA.sub(r"\1, \2", prose, count=1)
     prose = INITIAL_COMMA_FOR_PERIOD.sub(".,", prose)  # "Irvine, J, Lang, S., & Montoya, C. (Eds.) (2019).": "J.,"
     prose = DASH_BETWEEN_NAMES.sub(" & ", prose)  # "Curry, J. L. – Urban, J. B. (2003): Title"
+    prose = BULLET_BETWEEN_NAMES.sub(", ", prose) if "∙" in prose else prose  # Cell's "Pott, S. ∙ Lieb, J.D. Title"
     prose = _AND_OTHERS.sub(" et al.", prose)  # BibTeX "Kaplan, Jared and Henighan, Tom and others"
     prose = _ITALIC_ET_AL.sub("et al.", prose)  # Nature's in italics: "Pushkarsky, I. _et al._ Elastomeric sensor ..."
     prose = _EMPTY_NAME.sub(",", prose)  # BibTeX "OpenAI and : and Aaron Jaech" -> "OpenAI, :, Aaron Jaech"
     prose = _NATBIB_LABEL.sub("", prose, count=1)  # "[Vaswani et al., 2017] Vaswani, A., ..." (natbib alpha/apalike)
     # spaces a PDF converter lost: "Hu,E.J.,Shen,Y.,2021.", "models.arXiv preprint",
     # "Parmar. 2017.Attention is ...", "A.Vaswani, N.Shazeer"
+    prose = _unglue_small_caps_fields(prose)
     prose = _GLUED_COMMA.sub(", ", prose)
     prose = _GLUED_SENTENCE.sub(". ", prose)
     prose = _GLUED_AFTER_YEAR.sub(" ", prose)
@@ -704,18 +774,45 @@ IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z](?=[a-z]*+[A-Z])[A-Za-z]++(?: [A-Z](?=[
 _IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s\d{1,6}(?:[–-]\d{1,6})?\s*$)")
 
 
-_ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])\*\s+\*(?=[^\W_])")
+# (in asterisks or underscores: "_CDC Growth Charts, United States: Advance Data from Vital_ _and Health Statistics_")
+_ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])([*_])\s+\1(?=[^\W_])")
+_LEAD_ITALIC = re.compile(r"^[_*]([^_*]{3,300})[_*]")
+# (after names, a book's title in italics closed by a comma, then its publisher: "(1998), *Title*, Publisher, Place")
+_LEAD_ITALIC_COMMA = re.compile(r"^,?\s?[_*]([^_*]{3,300})[_*](?=,)")
 _BOLD_AUTHORS_YEAR = re.compile(
     r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
-_BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)\*\*\s*[,.:]\s*")
+# (or its closing period inside the run when no year follows: Vancouver in bold, "**Sherry B, Mei Z, Grummer-Strawn LM.** Trends ...")
+_BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)(?:\*\*\s*[,.:]|[.,:]\*\*(?!\s*[,.:]|\s*\[?(?:19|20)\d{2}))\s*")
+
+
+def _lead_italic(rest: str, lead: re.Pattern[str] = _LEAD_ITALIC) -> str | None:
+    """The title a book prints in italics first in ``rest``, runs a line break cut apart joined ("*Cases in Climate
+    Change Policy: Political Reality in the* *European Union*")."""
+    if rest.lstrip(", ")[:1] not in ("_", "*"):
+        return None  # (no italic run first, the common case: no runs to join)
+    book = lead.match(_ITALIC_RUNS_APART.sub(" ", rest))
+    return clean_title(book.group(1)) if book else None
 
 
 _SCHEMELESS_URL = re.compile(r"(?<![\w/.@-])(?:(?:dx\.)?doi\.org|github\.com)/\S+")
-_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.\s)")
+_INITIAL_SPACE_PERIOD = re.compile(r"(?<=\s[A-Z]) (?=\.:?\s)")  # (LNCS's colon after the last name: "Ahmed, S .: Deepdesrt")
 _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡])\s*</sup>(?=\s*[.,;:]|\s*$)")
 
 
 _ET_AL_NO_PERIOD = re.compile(r"(?<=,\s)et al(?=\s[A-Z][A-Za-z])")
+
+
+def _chained_link_words(text: str) -> set[int]:
+    """Where links of one run of words start: links apart by spaces only, one address for all, a line break having cut
+    the run ("[Neurobiologically](u) [inspired long-term memory for large language models.](u)") -- not an address cut so
+    ("[https://github.com/](u) [fchollet/keras](u)", "[... environmental-](u) [protection/LTAG/REPORT%20ON%](u) [20GOAL_en.pdf](u)")."""
+    runs: list[list[re.Match[str]]] = []
+    for m in MD_LINK_RE.finditer(text):
+        if runs and runs[-1][-1].group(2) == m.group(2) and not text[runs[-1][-1].end() : m.start()].strip():
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return {m.start() for run in runs if len(run) > 1 and not any(re.search(r"[/%]", m.group(1)) for m in run) for m in run}
 
 
 def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
@@ -729,7 +826,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     text = _TORN_AFTER_PUNCT.sub("", mend_torn_words(raw.strip(), same_length=False))
     # any accent still loose sits at a word's end ("Patrick˘ Lewis", "Schutze¨"): debris of its letter
     text = _TORN_LOOSE.sub("", text) if any(c in text for c in TORN_DIACRITICS) else text
-    # an initial whose period a justified line set apart: "Snyder, L. V . 2018." reads "L. V. 2018."
+    # an initial whose period a justified line set apart: "Snyder, L. V . 2018." reads "L. V. 2018.", "Lempitsky, V .: Title" "V.: Title"
     text = _INITIAL_SPACE_PERIOD.sub("", text)
     # a footnote's mark after a title's last word: "... Trigger Reaction<sup>1</sup>. Psychological Reports."
     text = _TITLE_FOOTNOTE_MARK.sub("", text) if "<sup>" in text else text
@@ -771,7 +868,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             out.url = mm.group(2)
         if not URL_RE.fullmatch(mm.group(1).strip()):
             link_texts.append(mm.group(1))
-        if _LINKED_RUN.search(mm.group(1)) and not _LINKED_FURNITURE.search(mm.group(1)):
+        words = bool(mm.start() in chained and re.search(r"[^\W\d_]{2}", mm.group(1)) or _LINKED_WORDS.search(mm.group(1)))
+        words = words and not _LINK_LABEL.search(mm.group(1))
+        if (words or _LINKED_RUN.search(mm.group(1))) and not _LINKED_FURNITURE.search(mm.group(1)):
             # pymupdf4llm links a run of the entry's text with the address in it ("[Aviation Climate Action
             # Plan. https://www.faa.gov/sites/faa.gov/](https://...) [files/2021-11/Plan.pdf (2021).](https://...)"):
             # the run is the entry's prose, the address in it goes below
@@ -779,6 +878,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         return " "
 
     text = text.replace("\\[", "[").replace("\\]", "]")  # Markdown escapes: "\\[2402.04997\\]"
+    # links apart by spaces only with one address are one linked run a line break cut: "[Neurobiologically](u) [inspired
+    # long-term memory for large language models.](u)" -- a one-word piece of it is the entry's words too
+    chained = _chained_link_words(text) if "](" in text else set()
     prose = MD_LINK_RE.sub(_link, text)
     prose = URL_RE.sub(" ", prose)
     prose = _SCHEMELESS_URL.sub(" ", prose)  # "doi.org/10.1101/2023.01.17.524440", "github.com/Rene2718/SEC-seq"
@@ -788,6 +890,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     prose = _ACCESSED.sub("", prose).strip()
     prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
     prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
+    prose = _BACK_REFERENCE_TAIL.sub("", prose) if "Cited by:" in prose else prose
     prose = _repair_conversion_noise(prose)
 
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
@@ -797,11 +900,13 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # 00. an author list in bold (AEA and other economics styles as converters print them): "**Barberis,
     #     Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences ...," _AER_ , 2006, _96_ (4)"
     #     -- the bold run is the evidence where the names end; the year comes after the venue
-    g = _BOLD_AUTHORS.match(prose)
+    # (a list wrapped over two bold runs, "**Sherry B, Mei Z, Grummer-** **Strawn LM.** Trends ...", is one)
+    bold = re.sub(r"\*\*\s+\*\*", " ", prose) if prose.startswith("**") else prose
+    g = _BOLD_AUTHORS.match(bold)
     # (a letter a converter lost may leave a name in lower case: "ukasz Kaiser")
     if g and (looks_like_author_list(g.group("a")) or looks_like_author_list(capitalise_names(g.group("a")))):
-        book = re.match(r"^[_*]([^_*]{3,300})[_*]", prose[g.end() :])  # a book's title in italics
-        t = clean_title(book.group(1)) if book else _title_sentence(prose[g.end() :], min_words=1)
+        # (a book's title in italics)
+        t = _lead_italic(bold[g.end() :]) or _title_sentence(bold[g.end() :], min_words=1)
         if t:
             out.title, out.authors, out.style = t, split_authors(g.group("a")), "bold-authors"
             if years:
@@ -811,13 +916,10 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # 00b. AEA as pymupdf4llm prints it: the list's period inside the bold run, the year after it
     #      ("**Allcott, Hunt.** 2011a. “Rethinking ...”", "**IMF.** 2016.", "**Swedish Government.** 1989–1990.";
     #      a list wrapped over two bold runs: "**Carraro, ..., Robert Stavins,** **and Robert Stowe.** 2015.")
-    g = _BOLD_AUTHORS_YEAR.match(re.sub(r"\*\*\s+\*\*", " ", prose) if prose.startswith("**") else prose)
+    g = _BOLD_AUTHORS_YEAR.match(bold)
     if g:
-        # an italic title a line break cut in two runs ("*Cases in Climate Change Policy: Political Reality in the*
-        # *European Union*") is one
-        rest = _ITALIC_RUNS_APART.sub(" ", g.string[g.end() :])
-        book = re.match(r"^[_*]([^_*]{3,300})[_*]", rest)
-        t = clean_title(book.group(1)) if book else _title_sentence(rest, min_words=1)
+        rest = g.string[g.end() :]
+        t = _lead_italic(rest) or _title_sentence(rest, min_words=1)
         names = g.group("a").strip()
         if t and (looks_like_author_list(names) or not re.search(r"\d", names) and len(names.split()) <= 8):
             out.title, out.style = t, "bold-authors"
@@ -1098,7 +1200,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     if m:
         t = _title_sentence(prose[m.end() :])
         if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
-            out.title, out.authors, out.style = t, split_authors(m.group("a")), "ieee-unquoted"
+            out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
             if years:
                 out.year, out.year_suffix = _publication_year(years)
             return out
@@ -1232,7 +1334,8 @@ _GROUP_COMMA_YEAR = re.compile(rf"(?P<a>{GROUP_NAME}),\s(?P<y>(?:19|20)\d{{2}})(
 SOLE_SURNAME_YEAR = re.compile(r"(?P<a>[A-ZÀ-Þ](?:[a-zà-ÿ]+(?:-[A-ZÀ-Þ][a-zà-ÿ]+)?|[A-Z]{1,7})),\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s")
 _APA_GROUP_HEAD = re.compile(
     # "OpenAI. (2023).", "World Health Organization. (n.d.)."; Springer drops the period: "OpenAI (2023) Title"
-    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}\s)"
+    # (a company's legal form after a comma: "Cadence Design Systems, Inc. (2025) Jasper Formal Verification Platform.")
+    r"^(?P<a>[A-Z][\w&\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&\-]*)){0,6}\.\s|[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}(?:,\s(?:Inc|Ltd|LLC|Corp|GmbH)\.)?\s)"
     r"\((?:(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?|n\.\s?d\.)(?:,[^()]{0,30})?\)\.?\s+"
 )
 # (the abbreviation in capitals and a space before its dash: "Speedy-Splat: Fast 3D Gaussian Splatting" is a title)
@@ -1245,9 +1348,11 @@ _GLUED_RUN = re.compile(rf"(?:{_GLUED_NAME.pattern}\s?){{2,}}(?:et\s?al\.?)?,?")
 _GLUED_RUN_ETAL = re.compile(rf"^(?P<a>(?:{_GLUED_NAME.pattern}\s?){{2,}}et\s?al\.)\s?(?=[{_UP}\d])")
 _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
+# ("AND" in capitals: SIAM sets its names in small capitals, "R. ALMGREN, C. THUM, AND H. LI, Market impact, Risk, ...")
+_IEEE_AND = r"(?:and|AND)"
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
-    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!and\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!{_IEEE_AND}\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
 )
 
 
@@ -1288,12 +1393,16 @@ _NAME_WORD = re.compile(
 _ETAL_COMMA = re.compile(rf"^(?P<a>[{_UP}][^\W\d_]+(?:[\s\-][{_UP}][^\W\d_]+)?(?P<e>\s+et\s+al\.?)?|[A-Z][\w@&\-]*(?:\s[\w@&\-]+){{0,2}}),\s+(?![{_UP}]\.)")
 
 
+_INITIAL_A = re.compile(r"(?<=[^\W\d_]\s)A(?=,|\s*$)")
+
+
 def _name_tokens_only(head: str) -> bool:
     """True when ``head`` is made of name words only, with the marks of a list (a comma, "and",
     "&", "et al." or an initial): "Lin T-Y., Goyal P.", "Vaswani et al.", "Smith, John; Lee, Kim";
     not "Attention Is All You Need" (no list marks) nor "Learning for Vision" (lower-case words)."""
     words = [w for w in re.split(r"[\s,;]+", head.strip()) if w]
-    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in words):
+    # (an "A" closing a name is Vancouver's initial, not the article: "Santoro A, Faulkner R, ..., Lillicrap T")
+    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in re.split(r"[\s,;]+", _INITIAL_A.sub("", head))):
         return False
     if not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
@@ -1387,9 +1496,12 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         # J Neurosci: "Wang X (2001) Title." -- the year in parentheses right after the one name
         or bool(re.match(r"\s\((?:19|20)\d{2}[a-z]?\)", prose[len(authors) :]))
         # J Neurophysiol: "Wang X. Title. J Neurophysiol 1: 1-2, 2001." -- volume: pages, year last
-        or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose)))
+        or bool(re.search(r"\d:\s?\d+(?:[–-]\d+)?,\s(?:19|20)\d{2}\.?\s*$", prose))
+        # a book: "Koshy T. Catalan numbers with applications. Oxford: Oxford University Press; 2008." -- place: publisher; year
+        or bool(_VANCOUVER_IMPRINT.search(prose)))
 
 
+_VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
 _VANCOUVER_COMMA_YEAR = re.compile(r",\s(?:19|20)\d{2}[a-z]?\s(?=[A-Z\"“‘])")
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
 
@@ -1456,13 +1568,28 @@ _VENUE_AFTER_COMMA = re.compile(
 )
 
 
+# Cell Press's web references print the journal right after the title, no period between, then ". YEAR; volume"
+# ("... reveal immune basis of Alzheimer’s disease Nature. 2015; 518:365-369 Crossref", "... expression levels Nat.
+# Genet. 2020; 52:626-633"): the capitalised or abbreviated words after the title's last lower-case one, before the year
+# (the abbreviated words after the whole ones, "Trends Genet.", "Nat. Struct. Mol. Biol.", "Genes (Basel).") -- the shape known
+# by the catalogue links that close each entry ("Crossref Scopus (330) PubMed Google Scholar"): elsewhere a title's own last
+# capitalised word ("... in childhood ALL. Leukemia. 2003;") could not be told from such a journal
+# (a whole word is no acronym, "... identified by STARR-seq Science. 2010;" ends with the title's own)
+_JOURNAL_GLUED_BEFORE_YEAR = re.compile(r"(?<=[a-z][a-z,])\s(?:(?:[A-Z][a-z][\w’'\-]*|\([A-Z][a-z]+\))\s){0,4}(?:[A-Z][a-z]*\.\s){0,6}[A-Z(][\w()’'\-]*\.\s"
+                                        r"(?:19|20)\d{2};(?=.*\b(?:Crossref|Scopus|PubMed|Google Scholar|Full Text)\b)")
+
+
 def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     """The title that opens ``rest``; ``min_words=1`` where a year right before it is the evidence that
     the names are over (APA "(1999). Subsampling.")."""
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
-    quoted = _lead_quoted(rest)
+    # (a book's title in italics, then its publisher: "(2000), *Managing Occupational Health and Safety*, Macmillan Publishers")
+    quoted = _lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA)
     if quoted:
         return quoted
+    glued = _JOURNAL_GLUED_BEFORE_YEAR.search(rest) if ";" in rest else None
+    if glued and sentence_end(rest) > glued.start():  # "Title Nature. 2015; 518:365-369": the journal inside the title's sentence
+        rest = rest[: glued.start()] + "."
     venue = _VENUE_AFTER_COMMA.search(rest)
     if venue:  # "Title, in Proc. ...", "Title, arXiv preprint ...", "Title, Advances in ... 35 (2022)"
         rest = rest[: venue.start()] + "."
@@ -1475,8 +1602,8 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     t = clean_title(re.split(r",\s+in:\s", rest[:end], maxsplit=1)[0])
     if t:  # LNCS with a URL: "Title (2017), https://..." -- the year is not the title's
         t = re.sub(r"\s\((?:19|20)\d{2}[a-z]?\)$", "", t)
-    if not t or len(t.split()) < min_words or re.match(rf"^[{_UP}]\.\s", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
-        return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462"), not a title
+    if not t or len(t.split()) < min_words or re.match(rf"^[{_UP}]\.\s", t) or re.fullmatch(rf"[{_UP}]\.(?:[{_UP}]\.)+\s\S+", t) or re.search(r"\barxiv\s*:|\bdoi\s*:", t, re.I):
+        return None  # an author list cut short ("G. J. Burgh- arXiv:2210.06462", "J.H. ANDERSON"), not a title
     return t
 
 
