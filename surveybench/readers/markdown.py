@@ -1739,9 +1739,18 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
     resumable: list[str] | None = None  # the open reference list's lines, while back-matter notes follow it
+    list_open = False  # the last block read holds a reference list, opened by a heading or a line ("References")
+    heading_counts = Counter(h.title for h in kept)  # a heading printed on three pages or more is a page's running head
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first_item = _first_item_number(lines[h.line + 1 : end])
+        given_back = None
+        if list_open:
+            given_back = _heading_in_the_list(doc.ref_blocks[-1], lines, h.line, end, repeated=heading_counts[h.title] >= 3)
+        if given_back is not None:
+            report.skip("heading inside the reference list (its numbering goes on under or in it)", h.raw)
+            doc.ref_blocks[-1].extend(given_back)
+            continue
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
                 (first_item is not None and first_item > 3)
                 or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
@@ -1807,6 +1816,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         )
         body = lines[h.line + 1 : end]
         in_refs, ref_depth = is_ref, h.depth
+        list_open = is_ref
         if resumable is not None and not is_ref and (_BACK_NOTE.match(_strip_num(title_clean)) or _RUNNING_HEAD_TITLE.search(title_clean)):
             cut = _list_resumed(body, resumable)
             if cut is not None:
@@ -1826,6 +1836,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
                 report.warnings.append(f"reference list opened by the line {body[cut].strip()[:40]!r} in section {h.raw!r}")
                 doc.ref_blocks.append(([body[cut][run_in.end() :]] if run_in else []) + body[cut + 1 :])
                 body = body[:cut]
+                list_open = True  # the list goes on under the headings a converter made of its pieces
         doc.sections.append(sec)
         doc.section_lines.append(body)
         stack.append(sec)
@@ -2498,7 +2509,11 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
 # (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
 _LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
-_DOTTED_ITEM = re.compile(r"^\s*(\d{1,4})\.\s+(\S.*)$")
+_DOTTED_ITEM = re.compile(r"^\s*(?:[-*+•]\s+)?(\d{1,4})\.\s+(\S.*)$")  # "1. Farr DF, ...", a bullet before it: "- 1. Sutton, R. & ..."
+# Nature's, Science's and PNAS's entries end with the year in parentheses: "... Science 275, 1593–1599 (1997).",
+# "(MIT Press, 1998)." -- their names, "Sutton, R. & Barto, A.", "A. Horovitz, T. H. Reingewertz, ...", open no entry
+# the author-year way
+_PARENTHESISED_YEAR_END = re.compile(r"\((?:[^()]{0,80},\s)?(?:19|20)\d{2}[a-z]?\)\.?\s*$")
 
 
 def _labels_climb(lines: list[str]) -> bool:
@@ -2515,7 +2530,32 @@ def _numbered_entries_run(lines: list[str]) -> bool:
     if len(items) < 10 or items[0][0] != 1:
         return False
     in_order = sum(1 for (a, _t), (b, _u) in zip(items, items[1:]) if b == a + 1)
-    return in_order >= 0.9 * (len(items) - 1) and sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
+    return in_order >= 0.9 * (len(items) - 1) and (sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
+                                                   or sum(1 for _n, t in items if _PARENTHESISED_YEAR_END.search(t)) >= 0.6 * len(items))
+
+
+def _list_goes_on_in_later_sections(doc: _Doc, k: int, report: FileReport) -> None:
+    """A headingless list found in section ``k`` goes on where a later section prints the next number: Nature's
+    Methods references ("- 31. Jarrett, K., ..." after the Methods, the letter's list ending at 30; "- 22. LeCun,
+    Y., ..." under "Code availability"). The run moved climbs 1 by 1, with the lines wrapped after its last entry."""
+    block = doc.ref_blocks[-1]
+    last = next((n for ln in reversed(block) if (n := _entry_number(ln)) is not None), None)
+    if last is None:
+        return
+    for j in range(k + 1, len(doc.sections)):
+        body = doc.section_lines[j]
+        start = next((i for i, ln in enumerate(body) if _entry_number(ln) == last + 1), None)
+        if start is None:
+            continue
+        last, end = last + 1, start + 1
+        for i in range(start + 1, len(body)):
+            if _entry_number(body[i]) == last + 1:
+                last, end = last + 1, i + 1
+        while end < len(body) and body[end].strip():
+            end += 1
+        block.extend(["", *body[start:end]])
+        doc.section_lines[j] = body[:start] + body[end:]
+        report.warnings.append(f"the reference list goes on in section {doc.sections[j].title!r}")
 
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
@@ -2543,6 +2583,7 @@ def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
                     report.warnings.append(
                         f"reference list without a heading found at the end of section {doc.sections[k].title!r}"
                     )
+                    _list_goes_on_in_later_sections(doc, k, report)
                     return
         if any(_LIST_ITEM.match(x) for x in body):
             return
@@ -2633,6 +2674,90 @@ def _first_item_number(lines: list[str]) -> int | None:
             m = _FIRST_ITEM.match(ln)
             return int(m.group(1)) if m else None
     return None
+
+
+# a numbered entry's first line, bracketed or dotted: "[8] Tom Brown, ...", "- 17. Szumowski L, ...", or one a
+# converter made a heading ("### 103. Porter MF (1980) ..."); a year opening a wrapped line ("2020. URL https://...") is
+# none, nor a numbered heading of the appendix after the list ("3. # **More Results**", Google Docs' export)
+_NUMBERED_ENTRY = re.compile(r"^\s*(?:#{1,6}[ \t]+)?(?:[-*+•]\s*)?(?:\[(\d{1,4})\]|(?!(?:19|20)\d{2}\.)(\d{1,4})\.)\s+[^\s#]")
+_LIST_LOOK_AHEAD = 60  # lines after a heading inside the list searched for the next entry's number
+_LIST_LOOK_BACK = 200  # the list's last lines searched for its last number (an entry printed a word a line is long)
+# an entry's piece: its end ("Ieee, 2022.", "R." of "Andrew R. Chow.", "Doi:"), a volume and pages ("Based Syst
+# 191:105210", "29(2):15 –22"), a year ("n.d." for none) or an identifier ("translate. In ICLR 2015", "arXiv preprint
+# arXiv:1409.1259")
+_ENTRY_PIECE = re.compile(r"[.,;:]\s*$|\d\s?[(:]\s?\d|(?<!\d)(?:19|20)\d{2}(?!\d)|\bn\.\s?d\.|\barXiv\b|\bdoi\b", re.I)
+
+
+
+
+# two names or more: "Shuyang Cao and Lu Wang", "Danqi Chen, Adam Fisch, Jason Weston, and Antoine Bordes"
+_NAMES_APART = re.compile(r",\s|\s(?:and|&)\s")
+_VANCOUVER_HEAD = re.compile(r"^(?:[\"“]|[A-ZÀ-Þ][\w'’\-]+ [A-Z]{1,3},\s)")  # "Gao T, Dontcheva M, ...", or a quoted title
+
+
+def _reads_as_entry(text: str) -> bool:
+    """An entry's text, not a numbered line of a table or a list that happens to go on the numbering ("6. Tomato
+    field visit" in a training manual): a year, pages or an identifier in it, names first ("Szumowski L,
+    Szufladowicz E, ...", "Gao T, Dontcheva M, ..."), or a quoted title."""
+    return bool(_ENTRY_PIECE.search(text) or _VANCOUVER_HEAD.match(text)) or opens_entry(text) or (
+        bool(_NAMES_APART.search(text)) and looks_like_author_list(text.split(". ")[0]))
+
+
+
+def _entry_number(line: str) -> int | None:
+    m = _NUMBERED_ENTRY.match(line)
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def _entry_text(line: str) -> str:
+    """A numbered entry's line without its heading mark, bullet and number."""
+    m = _NUMBERED_ENTRY.match(line)
+    return line[m.end() - 1 :] if m else line
+
+
+def _unnumbered_heading_in_the_list(text: str, body: list[str], *, repeated: bool) -> list[str] | None:
+    """The lines a heading inside an open list gives back to it when no number says so: an entry's authors the
+    converter made a heading ("# Shuyang Cao and Lu Wang" over "HIBRIDS: Attention with ... 2022."), or a page's
+    running head printed as a heading again and again ("# Published as a conference paper at ICLR 2024"), the
+    list going on under it (its first line an entry's, or one holding a year or an address); the head is dropped.
+    The authors go back before the entry's next line, with the period the heading lost ("Shuyang Cao and Lu Wang.
+    HIBRIDS: ...")."""
+    at = next((i for i, ln in enumerate(body) if ln.strip()), None)
+    if at is None or (not _ENTRY_LIKE.search(body[at]) and not opens_entry(body[at].strip())):
+        return None
+    if _NAMES_APART.search(text) and looks_like_author_list(text):
+        return [f"{text.rstrip('.')}. {body[at].strip()}", *body[at + 1 :]]
+    return body if repeated else None
+
+
+def _heading_in_the_list(block: list[str], lines: list[str], at: int, end: int, *, repeated: bool) -> list[str] | None:
+    """The lines a heading inside an open reference list gives back to it, or None when the heading ends the list
+    (an unnumbered list: :func:`_unnumbered_heading_in_the_list`). Converters make headings of an entry's pieces:
+    the next entry itself ("17. Szumowski L, ..." read as section 17 after an appendix numbered 16), a wrapped piece ("## R." of "[7] Andrew R. Chow.",
+    "## Pakdd, 2019." ending entry 29 before "[30] ..."). The list's numbering decides: the heading, or the
+    first entry under it, carries the number after the list's last -- or the one after that, when a page break
+    glued the next number to a line's end ("2. Alshawi H (1992) The core language engine. MIT press3. Alshemali B,
+    ..." then "### Based Syst 191:105210" then "4. Andreev ND ..."). The heading's text goes back into the list when
+    it is an entry or reads as an entry's piece (a running head, "Trustworthy LLMs", does not). The next number
+    may lie past the next heading: pieces made headings one after another ("### Transactions on Circuits and
+    Systems for Video Technology 30(11):4368 –4379" then "### 103. Porter MF ...")."""
+    m = _ATX_LINE.match(lines[at])
+    text = m.group(1) if m else lines[at].strip()
+    body = lines[at + 1 : end]
+    last = next((n for ln in reversed(block[-_LIST_LOOK_BACK:]) if (n := _entry_number(ln)) is not None), None)
+    if last is None:
+        return _unnumbered_heading_in_the_list(text, body, repeated=repeated)
+    heading_number = _entry_number(text)
+    if heading_number is not None and last < heading_number <= last + 2 and _reads_as_entry(_entry_text(text)):
+        return [text, *body]
+    ahead = lines[at + 1 : at + _LIST_LOOK_AHEAD]
+    k = next((i for i, ln in enumerate(ahead) if _entry_number(ln) is not None), None)
+    if k is None or not last < (_entry_number(ahead[k]) or 0) <= last + 2:
+        return None
+    # (an entry's year may be on its second line: "121. Sentiraama Corpus by ..., Radhika Mamidi. Language" / "... (n.d.)")
+    if not _reads_as_entry(" ".join([_entry_text(ahead[k]), *ahead[k + 1 : k + 2]])):
+        return None
+    return ([text] if _ENTRY_PIECE.search(text) else []) + body
 
 
 def _merge_continued_blocks(blocks: list[list[str]]) -> list[list[str]]:

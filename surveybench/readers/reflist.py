@@ -75,8 +75,9 @@ _PAREN = re.compile(r"(?:(?<=\s)|^)\((\d++)\)(?=\s)")  # ACS / chemistry: "(12) 
 _PAREN_ANY = re.compile(r"[(（]\s?(\d{1,4}+)\s?[)）]\s*+(?=\S)")
 _DOT_START = re.compile(r"(?:(?<=\s)|^)(\d++)[.)]\s+(?=[\"“'‘A-ZÀ-Þ\[(*_\\])")
 _DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
-# a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ...")
-_NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$))")
+# a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ..."); a volume and its
+# issue opening an entry's wrapped line, "52 (22), 13410–13420. https://doi.org/...", is none
+_NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$)|\(\d)")
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
 _GLUED_BULLET = re.compile(r"(?<=[.)\]])-\s+(?=[\[A-Z])")
 _BOLD_NUMBER = re.compile(r"(?:\*\*|__)(\[?\d++(?:[.)\]]|\.\))?)(?:\*\*|__)")
@@ -335,19 +336,20 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
         return res
     # a justified PDF line's runs of spaces ("Ahadi,  R.,  Ketter,  W.,  2023.") are one space each
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
+    # figures and tables set after the list (working papers end so): from a caption's label alone on its line
+    # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one (looked for before a
+    # caption inside the list is dropped: "Table 1: Differences between ..." may be the first of the tables after it)
+    cut = _figures_after_the_list(lines)
+    if cut is not None:
+        res = _split_reference_lines(lines[:cut])
+        res.skipped.append(("figures and tables after the reference list", " | ".join(x.strip() for x in lines[cut : cut + 3] if x.strip())))
+        return res
     # a table, an image or a caption the converter set inside the list is no entry, nor part of one
     debris = [i for i, ln in enumerate(lines) if _LIST_DEBRIS.match(ln)]
     if debris:
         dropped = set(debris)
         res = _split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
         res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
-        return res
-    # figures and tables set after the list (working papers end so): from a caption's label alone on its line
-    # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one
-    cut = _figures_after_the_list(lines)
-    if cut is not None:
-        res = _split_reference_lines(lines[:cut])
-        res.skipped.append(("figures and tables after the reference list", " | ".join(x.strip() for x in lines[cut : cut + 3] if x.strip())))
         return res
     # page numbers on lines of their own ("37") in a list whose entries open with no number: a page's
     # furniture (a numbered list whose labels stand alone has one a entry, not one a page)
@@ -453,18 +455,22 @@ def _hanging_indent_entries(lines: list[str]) -> tuple[list[str], list[str]] | N
     return ["".join(x if k == 0 or x[:1] in ",.;:" else " " + x for k, x in enumerate(g)) for g in groups], furniture
 
 
-_CAPTION_LABEL_ALONE = re.compile(r"^\s*(?:Figure|Fig\.|Table|Exhibit)\s+[A-Z]?\.?\d{1,2}(?:\.\d{1,2})?\s*(?:\(continued\))?\s*$", re.I)
+# (or with its title after a colon, "Table 1: Differences between Initial and Final Vintage Inflation Rates": a
+# working paper's tables after its list)
+_CAPTION_LABEL_LINE = re.compile(r"^\s*(?:Figure|Fig\.|Table|Exhibit)\s+[A-Z]?\.?\d{1,2}(?:\.\d{1,2})?\s*(?:\(continued\))?\s*(?::\s+\S.*)?$", re.I)
 
 
 def _figures_after_the_list(lines: list[str]) -> int | None:
-    """Where a list's figures and tables begin: a caption's label alone on its line after ten lines of
-    entries at least, the lines after it opening almost no entry (one in ten at most)."""
+    """Where a list's figures and tables begin: a caption's label alone on its line (or before the caption's
+    title and a colon) after ten lines of entries at least, the lines after it opening almost no entry (one in
+    ten at most), with names or a number label ("- [14] Nicolas Carion, ..." after docling's "Figure 6: Example
+    layout predictions ..." inside the list)."""
     for i, ln in enumerate(lines):
-        if not _CAPTION_LABEL_ALONE.match(ln):
+        if not _CAPTION_LABEL_LINE.match(ln):
             continue
         before = [x for x in lines[:i] if x.strip()]
         after = [x.strip() for x in lines[i + 1 :] if x.strip()]
-        if len(before) >= 10 and 10 * sum(1 for x in after if _opens_entry(x, 0)) <= len(after):
+        if len(before) >= 10 and 10 * sum(1 for x in after if _opens_entry(x, 0) or _NUMBER_OPENS.match(x)) <= len(after):
             return i
         return None
     return None
@@ -525,8 +531,21 @@ def _after_unnumbered_entries(joined: str, starts: list[tuple[int, int]]) -> lis
     return [] if starts and _entries_before(joined[: starts[0][0]]) else starts
 
 
+# a number label a PDF's kerning set apart, as it sets words apart ("Drug de vel opment"): "27 . Hanley JA, ...",
+# "2 4. Pantziarka P , ..." read as "27." and "24." (a capital opens the entry after it)
+_SPACED_LABEL = re.compile(r"^(\s*)(\d{1,2})(?: (\d{1,2}))?( ?)\.(?=\s+[A-ZÀ-Þ])")
+
+
+def _spaced_label_mended(line: str) -> str:
+    m = _SPACED_LABEL.match(line)
+    if m is None or (m.group(3) is None and not m.group(4)):
+        return line
+    return f"{m.group(1)}{m.group(2)}{m.group(3) or ''}.{line[m.end():]}"
+
+
 def _split_one(lines: list[str]) -> SplitResult:
     res = SplitResult()
+    lines = [_spaced_label_mended(ln) for ln in lines]
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
         return res
@@ -889,6 +908,31 @@ def _lost_before(cands: list[_Cand], j: int, want: str, nxt: str) -> bool:
     return True
 
 
+_LATE_OPENING = 400  # characters: how far into the list its first number printed may open it
+_LATE_RUN = 5  # numbers climbing one by one from there, each before a capital, say the list goes on from it
+
+
+def _opens_past_its_first_numbers(cands: list[_Cand]) -> tuple[int, tuple[int, int] | None]:
+    """A dotted list whose first entries a page took ("... Food Res Int 77:349–359 6. Cardoso LDM, ..." under the
+    heading, entries 1 to 5 lost with the page before): it opens at the first number, 30 at most, near its start,
+    that the next numbers follow one by one, each printed alone before a capital. (index after it, (position,
+    number)) or (0, None)."""
+    for k, c in enumerate(cands):
+        if c.start > _LATE_OPENING:
+            break
+        n = int(c.run)
+        if not (2 <= n <= 30 and c.spaced and c.after_ok):
+            continue
+        want, j = n + 1, k + 1
+        while j < len(cands) and j < k + 10 * _LATE_RUN and want < n + _LATE_RUN:
+            if cands[j].run == str(want) and cands[j].spaced and cands[j].after_ok:
+                want += 1
+            j += 1
+        if want == n + _LATE_RUN:
+            return k + 1, (c.start, n)
+    return 0, None
+
+
 def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[int, int]]:
     """``n.`` openings continuing the sequence exactly (1., 2., 3., ...): one entry a line or
     several a line, as PDF conversions print numbered bibliographies.
@@ -910,6 +954,11 @@ def _dot_starts(text: str, pattern: re.Pattern[str] = _DOT_ANY) -> list[tuple[in
         n = int(c.run)
         if n in (0, 1) and c.start < 200 and c.spaced and (c.after_ok or c.start == 0):
             out.append((c.start, n))
+    if not out:
+        i, first = _opens_past_its_first_numbers(cands)
+        if first is None:
+            return out
+        out.append(first)
     while i < len(cands):
         want, nxt = str(out[-1][1] + 1), str(out[-1][1] + 2)
         best: tuple[int, int, int] | None = None  # (strength, -position, index)
@@ -971,6 +1020,10 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     # whose bullet the converter lost, not a source stream's text (where it was dropped)
     bulleted = [b.group(1).strip() for ln in lines if (b := _BULLET.match(ln.strip()))]
     bold_opens = len(bulleted) >= 3 and sum(x.startswith("**") for x in bulleted) >= 0.8 * len(bulleted)
+    # docling numbers a few items of a bulleted list ("3. Anthropic. Claude 3.7 sonnet system card. ..." between
+    # "- P. Aggarwal, ..." and "- Anthropic. System card: ..."; "13. xAI. Grok 4."): such a line opens an item of the
+    # list when the entry before is closed and the numbered lines are fewer than the bullets (the number is the converter's)
+    numbered_items = len(bulleted) >= 3 and sum(1 for ln in lines if _DOT_NUM.match(ln)) < len(bulleted)
 
     @functools.cache
     def bullets_open_with_authors() -> bool:
@@ -1008,6 +1061,10 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
                     continue
                 current = RefEntry(raw=piece.strip(), layout="bullet")
                 res.entries.append(current)
+        elif numbered_items and current is not None and current.layout == "bullet" and not stream and (
+                d := _DOT_NUM.match(ln)) and _SENTENCE_CLOSED.search(current.raw):
+            current = RefEntry(raw=d.group(2), layout="bullet")
+            res.entries.append(current)
         elif current is not None and current.layout == "bullet" and not stream and (
             not prev_blank or _URL_ONLY.match(ln)
         ):
@@ -1203,6 +1260,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # (read as the ellipsis "..." of the same length)
     probe = _TILDE_BEFORE_ELLIPSIS.sub(lambda m: "." * len(m.group()), probe)
     probe = _LIGATURE_APART.sub("e", probe)
+    probe = _EMPHASIS_EDGE.sub(lambda m: " " * len(m.group()), probe)
     # a hyphenated pair of initials with a stray period, "Hyun, E.-.M., 2007.", reads "E.- M." (same length)
     probe = STRAY_INITIAL_PERIOD.sub(" ", probe)
     # an initial's period a justified line set apart, "Snyder, L. V . 2018. Title", reads "V. 2018.  Title" (same length)
@@ -1292,11 +1350,16 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
         for p in paragraphs:
             res.entries.append(RefEntry(raw=p, layout="paragraph"))
         return
+    # a line's start and the names after the emphasis or link opening it ("[Yann LeCun. ...](http://...)") are one
+    # start, the names' (the entry opens with its first author); the mark left is no part of the entry before
+    starts = [st for k, st in enumerate(starts) if k + 1 == len(starts) or text[st : starts[k + 1]].strip(" [_*")]
+    starts = [st + len(text[st : st + 2]) - len(text[st : st + 2].lstrip("[_*")) if probe[st : st + 1] == " " else st for st in starts]
     if starts[0] > 0 and text[: starts[0]].strip():
         res.skipped.append(("text before the first reference entry", text[: starts[0]]))
     for i, s in enumerate(starts):
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
-        res.entries.append(RefEntry(raw=text[s:e].strip(), layout=f"author-year/{style}"))
+        res.entries.append(RefEntry(raw=text[s:e].strip().rstrip(" [_*") if i + 1 < len(starts) else text[s:e].strip(),
+                                    layout=f"author-year/{style}"))
 
 
 def _alphabetical_lines(probe: str, line_starts: list[int]) -> list[int]:
@@ -1353,6 +1416,10 @@ _APA_GROUP_BARE = re.compile(r"[A-Z][\w&/\-]*(?:\s(?:of|for|and|the|&|[A-Z][\w&/
 _APA_NO_COMMA = re.compile(
     r"[A-ZÀ-Þ][\w'’\-]+ (?:[A-Z]\.\s?){1,3}(?:,? (?:& )?[A-ZÀ-Þ][\w'’\-]+ (?:[A-Z]\.\s?){1,3}){0,20}\s?\((?:19|20)\d{2}[a-z]?\)\.")
 # a surname whose ligature a text extraction set apart, before its initials: "Imho ﬀ, R." reads "Imhoeﬀ, R." (same length)
+# an emphasis a converter (marker) set around an entry's tail, "arXiv\n_preprint arXiv:1905.12588, 2019._", or a
+# link it made of a whole entry, "2010. [Yann LeCun. The MNIST database ... 1998.](http://...)", read as spaces (same
+# length): the year then ends the entry as printed plainly ("2019. Ghassen Jerfel, ...") and the names open the next
+_EMPHASIS_EDGE = re.compile(r"(?<=[.,;:])[_*]{1,2}(?=\s|$)|(?<!\S)(?:[_*]{1,2}(?=[^\s_*])|\[(?=[A-Z][^\[\]]{0,400}\]\())")
 _LIGATURE_APART = re.compile(r"(?<=[a-z]) (?=[ﬀﬁﬂﬃﬄ][A-Za-z\-]*,\s[A-Z]\.)")
 # a group author in APA: "OpenAI. (2023).", "World Health Organization. (n.d.)."
 # an edited book's editors before its year: "Pohl, R. F. (Ed.). (2017). Cognitive Illusions."
