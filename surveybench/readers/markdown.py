@@ -80,6 +80,25 @@ def _outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
             yield i, ln
 
 
+# a statement of a program: a definition, an import, a control line ending in ":", an assignment, a call alone on its line
+_CODE_STATEMENT = re.compile(
+    r"^\s*(?:def\s+\w+\(|class\s+\w+[(:]|return\b|import\s+\w|from\s+[\w.]+\s+import\b|(?:if|elif|for|while|with)\b.*:$|else:$"
+    r"|[\w.\[\]]+\s*[-+*/]?=(?!=)\s*\S|[\w.]+\(.*\)$)")
+
+
+def _code_comment(lines: list[str], i: int) -> bool:
+    """A "# ..." line of a program listing a PDF's text printed without a fence ("def forward(self, x, t_enc):" / "# t_enc :
+    preconditioned version of sigma, usually" / "if cond is not None:"): a comment, no heading. The evidence is a program's
+    statement right above or below it, no blank line between (other comment lines of the run aside)."""
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(lines) and abs(k - i) <= 20 and lines[k].lstrip().startswith("#"):
+            k += step  # (a run of comments: "## edm preconditioning ..." / "## https://..." / "# unsqueze sigma ...")
+        if 0 <= k < len(lines) and abs(k - i) <= 20 and _CODE_STATEMENT.match(lines[k]):
+            return True
+    return False
+
+
 def _toggles_display_math(ln: str) -> bool:
     """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
     line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
@@ -108,6 +127,9 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
         return frozenset(re.findall(r"[^\W\d_]+", h.title.lower()))
     counts = Counter(words(h) for h in headings if h.number is None)
     header = {w for w, n in counts.items() if n >= 3 and len(w) >= 2}
+    # a journal's banner as its running head ("## Article" atop every page of a Nature article, "# LETTER RESEARCH"):
+    # an article type is no section's name, twice after the title is enough (the first, above the title, is gone)
+    header |= {w for h in headings if h.number is None and counts[w := words(h)] >= 2 and _BANNER.match(_clean_heading_text(h.title))}
     if not header:
         return headings
     kept = []
@@ -451,7 +473,7 @@ _ARTICLE_TYPE_BANNER = re.compile(
     r"^(?:research\s+article|tools\s+and\s+resources|research\s+advance|short\s+report|review\s+article|feature\s+article)"
     r"(?-i:\s+[A-Z][\w,]*(?:\s+(?:and\s+)?[A-Z][\w,]*){0,4})$", re.I)  # (then the subject, capitalised)
 _BANNER = re.compile(
-    r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
+    r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$|^(?:letter|article)\s+research$"
     r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
     r"|(?-i:^OPEN$)"  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
     # an author manuscript's banner in PubMed Central: "# HHS Public Access", "NIH Public Access", "Europe PMC Funders Group"
@@ -472,7 +494,18 @@ _MORE_NON_CONTENT = re.compile(
     r"|^correspond(?:ence|ing\s+authors?)$|^ethic(?:s|al)\s+(?:approval|declarations?|standards)$|^compliance\s+with\s+ethical\s+standards$"
     r"|^figures?\s+and\s+tables?$"  # (GROBID's TEI to Markdown gathers the captions under this heading)
     r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$"
-    r"|^published\s+by\s",  # a journal's imprint page after the list: "Published by Baishideng Publishing Group Inc"
+    r"|^published\s+by\s"  # a journal's imprint page after the list: "Published by Baishideng Publishing Group Inc"
+    # a publisher's back matter made a heading: BioMed Central's and SpringerOpen's advert ("Submit your next manuscript to
+    # BioMed Central and we will help you at every step:"), Nature's "Reprints and permissions information is available at"
+    # and "Online content", the dates line ("Received: 6 December 2017 Accepted: 14 February 2018"), the online-only
+    # addenda of a guideline ("10. Web addenda"), a list for further reading
+    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^received:?\s.{0,40}\baccepted\b"
+    r"|^web\s+addend(?:a|um)$|^further\s+reading$"
+    # a review's boxes beside the text (Trends journals' "Highlights." and "Glossary"), a report's list of its images'
+    # sources ("## Image Sources" after "## Sources"): no section of the text
+    r"|^(?:highlights|glossary|image\s+sources)\.?$"
+    r"|^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"  # (a venue's checklist after the paper)
+    r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
@@ -724,6 +757,8 @@ _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀�
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
 # (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
 _TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
+_PLAIN_CHECKLIST = re.compile(r"^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$", re.I)
+_ADDRESS_IN_TEXT = re.compile(r"https?://|\bwww\.")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
@@ -969,6 +1004,30 @@ def _contents_titles(lines: list[str]) -> set[str]:
     return titles
 
 
+_CONTENTS_LINE = re.compile(r"^(?:table\s+of\s+)?contents$", re.I)
+
+
+def _contents_entries(lines: list[str]) -> Counter[str]:
+    """The lines of a contents list whose leaders the text extraction lost ("Contents" / "1" / "Introduction" / "1" / "2" /
+    "Related Work ..." / "2", an appendix's list after the references): after a "Contents" line, a line of words whose next
+    line of text is its page number alone. Printed there, a section's title is still printed once in the text."""
+    entries: Counter[str] = Counter()
+    start = next((k for k, ln in enumerate(lines) if _CONTENTS_LINE.match(ln.strip())), None)
+    if start is None:
+        return entries
+    # (the list ends at the first sentence of prose: twelve words on a line, its dotted leaders no words)
+    end = next((k for k in range(start + 1, len(lines)) if len(re.findall(r"[^\W\d_]+", lines[k])) >= 12), len(lines))
+    nxt = ""  # the next line of text after each line, read backwards
+    for ln in reversed(lines[start + 1 : end]):
+        text = ln.strip()
+        if not text:
+            continue
+        if re.search(r"[^\W\d_]{2}", text) and re.fullmatch(r"\d{1,3}", nxt):
+            entries[text] += 1
+        nxt = text
+    return entries
+
+
 def _wrapped_heading(title: str, nxt: str, after: str) -> bool:
     """A plain-text heading wrapped onto the next line: in capitals ("SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER
     NETWORKS"), or a few capitalised words with no period before the paragraph's first (long) line, the heading
@@ -1010,7 +1069,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     for i, ln in enumerate(lines):
         if _PAGE_MARKER_LINE.match(ln):
             pages.add(i)
-        elif ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln):
+        elif ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln) and not _code_comment(lines, i):
             atx.add(i)
             if len(atx) > 3:  # a Markdown file: stop looking
                 return lines
@@ -1028,6 +1087,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     lines = apart
     found: dict[int, int] = {}  # line index -> heading depth
     line_counts = Counter(ln.strip() for ln in lines)
+    line_counts.subtract(_contents_entries(lines))
     # a page's running head or foot, its page number before or after it ("2 Cell Reports 42, 112788, July 25,
     # 2023" / "Cell Reports 42, 112788, July 25, 2023 3"): the same words on three lines or more
     running = Counter(_PAGE_NUMBER_ENDS.sub("", ln.strip()) for ln in lines if len(ln.strip()) > 12)
@@ -1084,9 +1144,17 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))):
                 j = None  # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's)
             title = lines[j].strip() if j is not None else ""
-            if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10:
+            # (nor does an abstract take a number: "1" / "Abstract" is a page's or an affiliation's mark above it, and
+            # section 1 follows -- "1" / "Introduction")
+            if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10 or title.lower() == "abstract":
                 continue
             text, title_at = f"{text.rstrip('.')} {title}", j
+        elif _PLAIN_CHECKLIST.match(text):
+            # a venue's checklist after the paper ("NeurIPS Paper Checklist", then "1. Claims" ... "16. Declaration of LLM
+            # usage"): back matter, its numbered questions no sections (the numbering would go on from the last section's)
+            found[i] = 1
+            in_refs = True
+            continue
         elif _PLAIN_NAMED.match(text):
             # a name printed on several lines of its own is a figure's label ("Method"), not a heading; nor is
             # one a table's cells follow (a column's head)
@@ -1144,12 +1212,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue  # (an algorithm's numbered step, "4. Let μm,j = V −1 ...", is no section)
         if _numbered_entry_line(m.group(2)):
             continue
-        if last == (0,) and found and re.fullmatch(r"(?:summary|abstract)\s*:?", lines[max(found)].strip(), re.I):
-            # under the summary, before section 1: a numbered point of it, its sentence going on over the next line
-            # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ...")
-            nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
-            if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
-                continue
+        # a numbered line whose sentence goes on over the next line: under the summary, before section 1, a point of it
+        # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ..."); anywhere, a page's footnote
+        # (LNCS: "4 Pointer jumping or path doubling is a design technique for parallel algorithms that" / "operate on
+        # pointer structures, ..."), which would take the next section's number
+        nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
+        if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
+            continue
+        if _ADDRESS_IN_TEXT.search(m.group(2)):
+            continue  # "3 FSharp: see https://fsharp.org. NET Core: see ...": a footnote giving addresses; no heading holds one
         if not arabic and not romans and _AFFILIATION.search(text):
             continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
@@ -1541,6 +1612,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             m = None  # "# of requests": a shredded table's "number of", not a heading
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
+        if m and _code_comment(lines, i):
+            report.skip("a program's comment printed as a heading (a listing without a fence)", m.group(2)[:80])
+            continue
         if m and _PANEL_LABEL.match(_clean_heading_text(m.group(2))):
             # "## a. Picture of a table:": a figure's panel label the converter made a heading
             report.skip("figure panel label printed as a heading", m.group(2))
@@ -1610,6 +1684,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if headings:
         headings = _running_headers_out(headings, lines, report)
         _glued_digit_title(headings)
+        _glued_affiliation_marks(headings)
 
     title_h: _Heading | None = None
     if headings and _is_title_heading(headings[0], headings[1:]):
@@ -2058,8 +2133,12 @@ def _byline(title: str) -> bool:
 
 
 # an institution's address line: what affiliations name
-_AFFILIATION = re.compile(r"\b(?:Univ(?:ersity|\.)|Universit[éàä]t?|Dept\.|Department|Institute|Laborator(?:y|ies)|College|"
-                          r"School\s+of|Faculty\s+of|Hospital|Centre|Center)\b|@")
+# (and in the languages of the institutions' own names: "1 Azienda Ospedaliera Universitaria Senese, Siena, Italy", "2 Consiglio
+# Nazionale delle Ricerche - Istituto di Scienza e Tecnologie", "Dipartimento di Informatica, Universita di Pisa", LNCS title pages)
+_AFFILIATION = re.compile(r"\b(?:Univ(?:ersity|\.)|Universit(?:[éàäa]t?|aria|ario)|Dept\.|Department|Institute|Laborator(?:y|ies)|College|"
+                          r"School\s+of|Faculty\s+of|Hospital|Centre|Center|"
+                          r"Universidad|Istituto|Instituto|Institut|Dipartimento|Departamento|Département|"
+                          r"Consiglio\s+Nazionale|Consejo\s+Superior|Azienda\s+(?:Ospedaliera|Sanitaria|USL|Toscana)|Ospedale|Politecnico)\b|@")
 
 
 def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
@@ -2434,6 +2513,16 @@ def _glued_digit_title(headings: list[_Heading]) -> None:
         return
     if any(h.number in ("1", "I") for h in headings[1:]):
         first.number, first.number_level, first.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", first.raw).strip()
+
+
+def _glued_affiliation_marks(headings: list[_Heading]) -> None:
+    """A heading before section 1 whose "number" is glued to an institution's name ("### 2Department of Computer Science,
+    BML Munjal University, Gurgaon, India", a title page's affiliation mark) is the title page, not section 2: unnumbered,
+    the body's numbering starts at "1" after it."""
+    one = next((k for k, h in enumerate(headings) if h.number in ("1", "I") and h.number_level == 1), 0)
+    for h in headings[:one]:
+        if h.number and h.number.isdigit() and re.match(rf"^[*_]*{h.number}[^\W\d_]", h.raw) and _AFFILIATION.search(h.title):
+            h.number, h.number_level, h.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", h.raw).strip()
 
 
 def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
