@@ -357,3 +357,215 @@ def test_titles_printed_again_in_a_contents_list_without_leaders(tmp_path: Path)
     survey = read_text(tmp_path, APPENDIX_CONTENTS, "paper.md")
     # before: each title printed twice (the appendix's contents list) was taken for a table's label, no section
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Background", "Discussion"]
+
+
+def test_a_numbered_executive_summary_first_is_the_reports_abstract(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Global State of Healthcare Analytics Maturity
+
+## 1. Executive Summary: The Era of Intelligence
+
+Adoption grew fast [1].
+
+## 2. The Theoretical Framework
+
+The model has seven stages [2].
+
+## 3. Conclusion: The Path Forward
+
+More will follow.
+
+## Works cited
+
+1. HIMSS. Analytics maturity. https://example.org/a
+2. HIMSS. Stages. https://example.org/b
+""")
+    # before: the numbered summary was the report's first section
+    assert [s.title for s in survey.top_level_sections()] == ["The Theoretical Framework", "Conclusion: The Path Forward"]
+
+
+def test_limitations_after_the_acknowledgements_are_back_matter(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# A Survey of Meaning Representations
+
+## 1 Introduction
+
+Meaning representations are many [1].
+
+## 2 Current Research Trends
+
+Parsing improves [2].
+
+## Acknowledgement
+
+We thank the reviewers.
+
+## 3 Limitations
+
+This survey is not exhaustive.
+
+## References
+
+1. A. Author. Meaning. 2020.
+2. B. Author. Parsing. 2021.
+""")
+    # before: ACL's required "Limitations" was a section when no conclusion came before it
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Current Research Trends"]
+
+
+def test_a_pages_running_head_of_authors_inside_the_list(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Evaluation of Retrieval-Augmented Generation
+
+## 1 Introduction
+
+RAG helps [1, 2, 3].
+
+## 2 Conclusion
+
+It works [4].
+
+## References
+
+1. Kamalloo, E., Lin, J.: Resources for brewing beir. In: SIGIR (2023)
+
+2. Kasai, J., Choi, Y.: Realtime qa: What's the answer right now? In: NeurIPS (2023)
+
+## 16 Hao Yu, Aoran Gan, Kai Zhang, Shiwei Tong _[†]_ , Qi Liu, and Zhaofeng Liu
+
+3. Lahitani, A.R., Setiawan, N.A.: Cosine similarity in essay assessment. In: CITSM (2016)
+
+4. Lanchantin, J., Szlam, A.: Learning to reason and memorize with self-notes (2023)
+""")
+    # before: the running head was section 16 and the list stopped at it (2 entries)
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Conclusion"]
+    assert len(survey.references) == 4
+
+
+def test_a_chinese_introduction_numbered_0_and_letter_spaced(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# 多智能体强化学习综述
+
+# A Survey of Multi-Agent Reinforcement Learning
+
+# 0 引 言
+
+多智能体强化学习发展迅速[1]。
+
+# 1 MARL 的基础理论
+
+马尔可夫决策过程[2]。
+
+# 2 MARL 前景展望
+
+未来可期。
+
+# 参考文献
+
+[1] 张三. 强化学习. 2020.
+[2] 李四. 决策过程. 2021.
+""")
+    # before: "0 引 言" was taken for a figure's lone characters, the English title for a section
+    assert [s.title for s in survey.top_level_sections()] == ["引 言", "MARL 的基础理论", "MARL 前景展望"]
+
+
+def test_run_in_headings_in_capitals_in_plain_text(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+A Hyper-Catalan Series Solution to Polynomial Equations
+
+1. INTRODUCTION. Four millennia ago, the Babylonians could solve the system
+of equations x+y=s, xy=p, equivalent to a quadratic equation, as is well known [1].
+
+2. HISTORY. The literature on solving polynomials is vast. Here we touch on
+only a few of its high points, those that matter for what follows here [2].
+
+3. THE BI-TRI ARRAY AND A ONE LINE CUBIC APPROXIMATION. Let’s
+now turn to the array itself, which the reader may compute with a few lines of code.
+
+REFERENCES
+
+1. A. Author, Babylonian algebra, Monthly 1 (2001).
+2. B. Author, Polynomials, Monthly 2 (2002).
+""", "paper.md")
+    # before: each heading ran into its section's first sentence; the third, its sentence going on, was no heading at all
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "HISTORY", "THE BI-TRI ARRAY AND A ONE LINE CUBIC APPROXIMATION"]
+
+
+def test_a_subsection_that_lost_its_number_or_its_title(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Two-dimensional liquid chromatography of poloxamers
+
+## **1. Introduction**
+
+Poloxamers are copolymers [1].
+
+## **2. Materials and methods**
+
+## Materials
+
+Samples were bought.
+
+## 2.2. Liquid chromatography
+
+Columns were used [2].
+
+## **Results and discussion**
+
+## 3.1.
+
+## RPLC
+
+Reversed phase separates them.
+
+## 3.2. NPLC
+
+Normal phase too.
+
+## **4. Conclusions**
+
+It works.
+
+## **References**
+
+1. A. Author, Polymers 1 (2001) 1-2.
+2. B. Author, J. Chromatogr. A 2 (2002) 3-4.
+""")
+    # before: "Materials" (2.1 without its number), "3.1." and "RPLC" (its title on a heading of its own) were sections
+    assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Materials and methods", "Results and discussion", "Conclusions"]
+
+
+def test_a_section_printed_again_after_the_list_continues_it(tmp_path: Path) -> None:
+    survey = read_text(tmp_path, """\
+# Structural visualization of the tubulin folding pathway
+
+# INTRODUCTION
+
+Tubulin folds with help [1].
+
+# RESULTS
+
+TRiC binds tubulin [2].
+
+# STAR☆METHODS
+
+Detailed methods are provided in the online version of this paper.
+
+# REFERENCES
+
+1. Author, A. (2001). Folding. Cell 1, 1-2.
+2. Author, B. (2002). Chaperonins. Cell 2, 3-4.
+
+# STAR☆METHODS
+
+# KEY RESOURCES TABLE
+
+| Reagent | Source |
+
+# METHOD DETAILS
+
+# Cloning
+
+Genes were cloned.
+""")
+    # before: the methods after the list were new sections, "STAR☆METHODS" twice
+    assert [s.title for s in survey.top_level_sections()] == ["INTRODUCTION", "RESULTS", "STAR☆METHODS"]

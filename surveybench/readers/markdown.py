@@ -99,6 +99,15 @@ def _code_comment(lines: list[str], i: int) -> bool:
     return False
 
 
+def _number_alone_heading(lines: list[str], i: int) -> int | None:
+    """The line of the heading a heading holding only a number ("## 3.1.") numbers: the next line of text, an unnumbered
+    heading ("## RPLC")."""
+    k = next((k for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), None)
+    if k is None or not (h := _HEADING.match(lines[k])) or not h.group(2).strip() or parse_heading(h.group(2))[0] is not None:
+        return None
+    return k
+
+
 def _toggles_display_math(ln: str) -> bool:
     """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
     line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
@@ -143,6 +152,8 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
 
 
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
+# a Chinese journal's numbered heading of two or three characters set apart ("# 0 引 言", "# 5 结 语"): a section's name
+_SPACED_CJK_HEADING = re.compile(r"^\d{1,2}\.?\s+[\u4e00-\u9fff](?: [\u4e00-\u9fff]){1,2}$")
 # a formula set as a heading ("###### Uα × R" between two sections): a math operator and no word of three letters
 _FORMULA_HEADING = re.compile(r"^(?!.*[^\W\d_]{3}).*[×÷±∓⊗⊕∈∉⊂⊆∪∩≤≥≠≈→←↦∑∏∫∂∇=]")
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
@@ -434,7 +445,9 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     from the first paragraph before the first heading that cites something (not the abstract or
     keywords), the text is kept as an untitled, non-content section at the top, so its citations
     are linked and counted; it is not one of the top-level sections the author headed."""
-    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)):
+    # ("#### Received 10 July 2014; accepted 16 January 2015." next closes a Nature letter's unheaded text: no title page)
+    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)) and not (
+            _DATES_LINE.match(doc.sections[0].title)):
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
     start, first = None, None
     for i, p in enumerate(doc.front):
@@ -488,6 +501,7 @@ _BACK_MATTER = re.compile(
 _EXEC_SUMMARY = re.compile(
     r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)"
     r"(?:\s*[:—–]\s*\S.*)?$", re.I)
+_DATES_LINE = re.compile(r"received:?\s.{0,40}\baccepted\b", re.I)
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
@@ -499,7 +513,7 @@ _MORE_NON_CONTENT = re.compile(
     # BioMed Central and we will help you at every step:"), Nature's "Reprints and permissions information is available at"
     # and "Online content", the dates line ("Received: 6 December 2017 Accepted: 14 February 2018"), the online-only
     # addenda of a guideline ("10. Web addenda"), a list for further reading
-    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^received:?\s.{0,40}\baccepted\b"
+    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^" + _DATES_LINE.pattern +
     r"|^web\s+addend(?:a|um)$|^further\s+reading$"
     # a review's boxes beside the text (Trends journals' "Highlights." and "Glossary"), a report's list of its images'
     # sources ("## Image Sources" after "## Sources"): no section of the text
@@ -781,6 +795,7 @@ _PLAIN_APPENDIX = re.compile(r"^(?:Appendix\s+)?([A-H])[.:]?\s+([A-Z][^\n]{1,90}
 # "II. S" / "YSTEM DESIGN AND MODELING", "R" / "EFERENCES"
 _LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
 _ROMAN_CAPITAL_GLUED = re.compile(r"(?<=[.!?])\s?((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s([A-Z])$")
+_RUN_IN_CAPITALS = re.compile(r"^((?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?![IVXL]+\.)[A-Z][A-Z0-9 ,:&'’\-–]{2,100}[A-Z0-9)])\.\s+([A-Z][a-z’']*(?:\s.*)?)$")
 _CAPITALS_LINE = re.compile(r"^[A-Z][A-Z0-9 ,:&'’\-–]{2,100}$")
 
 
@@ -1217,8 +1232,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         # (LNCS: "4 Pointer jumping or path doubling is a design technique for parallel algorithms that" / "operate on
         # pointer structures, ..."), which would take the next section's number
         nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
-        if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
-            continue
+        if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10 and not _RUN_IN_CAPITALS.match(text):
+            continue  # (a run-in heading's sentence goes on too: "1. INTRODUCTION. Four millennia ago, ...")
         if _ADDRESS_IN_TEXT.search(m.group(2)):
             continue  # "3 FSharp: see https://fsharp.org. NET Core: see ...": a footnote giving addresses; no heading holds one
         if not arabic and not romans and _AFFILIATION.search(text):
@@ -1270,7 +1285,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if i in chapters:
             title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if nxt and i + 1 not in found and (_wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else "")
+        run_in = _RUN_IN_CAPITALS.match(title)
+        if run_in and i + 1 not in found:
+            # "1. INTRODUCTION. Four millennia ago, the Babylonians could solve the system" (the Monthly's run-in heads): the
+            # capitals are the heading, the sentence after them the section's first line
+            title, out[i + 1] = run_in.group(1), f"{run_in.group(2)} {nxt}".strip()
+        elif nxt and i + 1 not in found and (_wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else "")
                                            or (contents and _norm(_strip_num(f"{title} {nxt}")) in contents)):
             title, out[i + 1] = f"{title} {nxt}", ""
         out[i] = "#" * (1 + depth) + " " + number + title
@@ -1612,6 +1632,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             m = None  # "# of requests": a shredded table's "number of", not a heading
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
+        if m and _PLAIN_NUMBER_ALONE.match(m.group(2).strip()) and (nxt := _number_alone_heading(lines, i)) is not None:
+            # "## 3.1." then "## RPLC": a subsection's number and its title, split into two headings -- one heading
+            hashes, title = lines[nxt].lstrip().split(None, 1)
+            lines[nxt] = f"{hashes} {m.group(2).strip()} {title}"
+            continue
         if m and _code_comment(lines, i):
             report.skip("a program's comment printed as a heading (a listing without a fence)", m.group(2)[:80])
             continue
@@ -1619,7 +1644,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # "## a. Picture of a table:": a figure's panel label the converter made a heading
             report.skip("figure panel label printed as a heading", m.group(2))
             continue
-        if m and (len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 or len(m.group(2).split()) >= 4) and not _WORD_OF_TWO.search(m.group(2)):
+        if m and (len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 or len(m.group(2).split()) >= 4) and not _WORD_OF_TWO.search(m.group(2)) \
+                and not _SPACED_CJK_HEADING.match(m.group(2)):
             # "# 1 1 中 中 19": numbers and lone characters of a figure the converter made a heading --
             # a section's name holds a word ("2 中文", "A Survey"); a lone letter ("## A") may be an appendix's
             # (so does a table's row, a letter and numbers: "# D 3 25 2.2 1.7 0.1 21.8")
@@ -1797,20 +1823,23 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
     # unless named as a section is ("Introduction" before "1. Architecture" in a report)
     first_top = next((h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()), None)
-    opens_with_one = numbered_body and first_top == "1"
+    opens_with_one = numbered_body and first_top in ("0", "1")  # (Chinese journals number the introduction "0 引 言")
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
+    top_titles: set[str] = set()  # the top-level content sections' names, normalised
     resumable: list[str] | None = None  # the open reference list's lines, while back-matter notes follow it
     for k, h in enumerate(kept):
         end = kept[k + 1].line if k + 1 < len(kept) else len(lines)
         first_item = _first_item_number(lines[h.line + 1 : end])
+        # (or a page's running head, its number and the authors' names: "## 16 Hao Yu, Aoran Gan, ..., and Zhaofeng Liu")
+        running_head = in_refs and _byline(h.title)
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
-                (first_item is not None and first_item > 3)
+                running_head or (first_item is not None and first_item > 3)
                 or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
-            if first_item is not None and first_item > 3:
+            if running_head or (first_item is not None and first_item > 3):
                 doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
             else:  # a list of its own, numbered from 1 again
                 doc.ref_blocks.append(lines[h.line + 1 : end])
@@ -1827,13 +1856,17 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         parent = stack[-1] if stack else None
         title_clean = _clean_heading_text(h.title)
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
-        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and _appendix_letter_start(kept, k)) or (
+        # (after the list, a heading printing a body section's name again -- Cell's "STAR☆METHODS", its methods set after the
+        # references -- is that section's continuation: neither it nor the headings after it are new sections)
+        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and not is_ref and _norm(title_clean) in top_titles) or (
+            refs_seen and _appendix_letter_start(kept, k)) or (
             # "A. Switch for Attention", "B. ..." after the numbered sections, before the list: the
             # appendices (a converter dropped the word "Appendix"); "B." must follow at the same depth
             numbered_body and bool(seen_numbers) and _appendix_letter_start(kept, k, need_b=True))
-        # ACL's "Limitations" / "Ethics Statement" after the conclusion: required back matter
+        # ACL's "Limitations" / "Ethics Statement" after the conclusion, or after the acknowledgements (a survey ending
+        # on "5 Current Research Trends", then "Acknowledgement", "6 Limitations"): required back matter
         acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
-        seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)))
+        seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)) or _ACKNOWLEDGEMENT.match(_strip_num(title_clean)))
         refs_seen = refs_seen or is_ref
         # after the list of a numbered paper, an unnumbered heading ("Frequently Asked Questions", "Q: ...",
         # a prompt's "Evaluation Steps:") is appendix material, not a section of the paper
@@ -1847,7 +1880,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             or acl_back
             # a report's "Executive Summary" before its first section (numbered or not) is its
             # abstract; after other sections it is one of them
-            or ((numbered_body or not content_seen) and h.number is None and _EXEC_SUMMARY.match(title_clean))
+            # (numbered "1. Executive Summary: The Era of Intelligence" as the first section, it is the abstract still)
+            or ((numbered_body or not content_seen) and h.number in (None, "1") and _EXEC_SUMMARY.match(title_clean))
             # a research article's abstract under "Summary" (The Lancet, Cell) right before its introduction
             or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
                 and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
@@ -1859,6 +1893,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         )
         content_seen = content_seen or is_content
         top_seen = top_seen or (is_content and level == 1)  # (the title page's headings a level down are not)
+        if is_content and level == 1:
+            top_titles.add(_norm(title_clean))
         sec = Section(
             index=len(doc.sections) + 1,
             level=level,
@@ -2015,6 +2051,7 @@ def _after_table_label(lines: list[str], at: int) -> bool:
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations?)$", re.I)
 _CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
+_ACKNOWLEDGEMENT = re.compile(r"^acknowledge?ments?$", re.I)
 _LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
 
 
@@ -2126,7 +2163,7 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
 def _byline(title: str) -> bool:
     """A heading naming two authors or more ("Jack A. Cook and Thomas A. Cleland"), not a section's name:
     each part a name of two words or more ("Methodology & Limitations" names no one)."""
-    t = _clean_heading_text(title)
+    t = re.sub(r"\s*\[?[*†‡§]+\]?", "", _clean_heading_text(title))  # (an author's mark: "Shiwei Tong [†]")
     parts = [x.strip() for x in re.split(r",|\band\b|&", t) if x.strip()]
     return len(parts) >= 2 and all(len(x.split()) >= 2 for x in parts) and not _PLAIN_NAMED.match(t) \
         and not _FRONT_MATTER.match(t) and looks_like_author_list(t)
@@ -2205,16 +2242,22 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
     # the number of the next numbered top-level heading after each position (one backward pass)
     next_top: list[int | None] = [None] * (len(kept) + 1)
     top_ids = {id(h) for h in top_headings}
+    # and of the next numbered subsection's section: "2.2" after "## Materials" under "2. Materials and methods" makes it 2.1
+    next_sub: list[int | None] = [None] * (len(kept) + 1)
+    arabic_ids = {id(h) for h in arabic}
     for k in range(len(kept) - 1, -1, -1):
         next_top[k] = _section_ordinal(kept[k].number or "") if id(kept[k]) in top_ids else next_top[k + 1]
+        numbered = id(kept[k]) in arabic_ids
+        next_sub[k] = (_section_ordinal(kept[k].number or "") if (kept[k].number_level or 0) >= 2 else None) if numbered else next_sub[k + 1]
     prev_level: int | None = None
     prev_top: int | None = None
     for k, h in enumerate(body):
         if h.number_level:
             if h.number and _section_ordinal(h.number) is not None:
                 prev_level = h.number_level
-                if h.number_level == 1:
-                    prev_top = _section_ordinal(h.number)
+                if h.number_level == 1 or prev_top is not None:
+                    # (a subsection "3.1" after an unnumbered "Results and discussion": section 3 is open)
+                    prev_top = max(prev_top or 0, _section_ordinal(h.number) or 0) if h.number_level > 1 else _section_ordinal(h.number)
             continue
         if prev_level is None or prev_top is None or h.depth > max(tops) or _non_content_heading(h):
             continue
@@ -2222,7 +2265,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         # at the top level; "3" after "1" means this is the unnumbered section 2 (a "3" after "3" is the next
         # section misnumbered: see the restarts in _structure)
         nxt = next_top[k + 1]
-        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened):
+        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened) or next_sub[k + 1] == prev_top:
             h.number_level = prev_level + 1
 
 
