@@ -81,6 +81,34 @@ def _outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
             yield i, ln
 
 
+# a statement of a program: a definition, an import, a control line ending in ":", an assignment, a call alone on its line
+_CODE_STATEMENT = re.compile(
+    r"^\s*(?:def\s+\w+\(|class\s+\w+[(:]|return\b|import\s+\w|from\s+[\w.]+\s+import\b|(?:if|elif|for|while|with)\b.*:$|else:$"
+    r"|[\w.\[\]]+\s*[-+*/]?=(?!=)\s*\S|[\w.]+\(.*\)$)")
+
+
+def _code_comment(lines: list[str], i: int) -> bool:
+    """A "# ..." line of a program listing a PDF's text printed without a fence ("def forward(self, x, t_enc):" / "# t_enc :
+    preconditioned version of sigma, usually" / "if cond is not None:"): a comment, no heading. The evidence is a program's
+    statement right above or below it, no blank line between (other comment lines of the run aside)."""
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(lines) and abs(k - i) <= 20 and lines[k].lstrip().startswith("#"):
+            k += step  # (a run of comments: "## edm preconditioning ..." / "## https://..." / "# unsqueze sigma ...")
+        if 0 <= k < len(lines) and abs(k - i) <= 20 and _CODE_STATEMENT.match(lines[k]):
+            return True
+    return False
+
+
+def _number_alone_heading(lines: list[str], i: int) -> int | None:
+    """The line of the heading a heading holding only a number ("## 3.1.") numbers: the next line of text, an unnumbered
+    heading ("## RPLC")."""
+    k = next((k for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), None)
+    if k is None or not (h := _HEADING.match(lines[k])) or not h.group(2).strip() or parse_heading(h.group(2))[0] is not None:
+        return None
+    return k
+
+
 def _toggles_display_math(ln: str) -> bool:
     """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
     line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
@@ -109,6 +137,9 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
         return frozenset(re.findall(r"[^\W\d_]+", h.title.lower()))
     counts = Counter(words(h) for h in headings if h.number is None)
     header = {w for w, n in counts.items() if n >= 3 and len(w) >= 2}
+    # a journal's banner as its running head ("## Article" atop every page of a Nature article, "# LETTER RESEARCH"):
+    # an article type is no section's name, twice after the title is enough (the first, above the title, is gone)
+    header |= {w for h in headings if h.number is None and counts[w := words(h)] >= 2 and _BANNER.match(_clean_heading_text(h.title))}
     if not header:
         return headings
     kept = []
@@ -122,6 +153,8 @@ def _running_headers_out(headings: list["_Heading"], lines: list[str], report: F
 
 
 _WORD_OF_TWO = re.compile(r"[^\W\d_]{2}")  # two letters together, any script
+# a Chinese journal's numbered heading of two or three characters set apart ("# 0 引 言", "# 5 结 语"): a section's name
+_SPACED_CJK_HEADING = re.compile(r"^\d{1,2}\.?\s+[\u4e00-\u9fff](?: [\u4e00-\u9fff]){1,2}$")
 # a formula set as a heading ("###### Uα × R" between two sections): a math operator and no word of three letters
 _FORMULA_HEADING = re.compile(r"^(?!.*[^\W\d_]{3}).*[×÷±∓⊗⊕∈∉⊂⊆∪∩≤≥≠≈→←↦∑∏∫∂∇=]")
 # a lower-case panel letter, a short caption ending with ":" -- sections are not lettered in lower case
@@ -425,7 +458,9 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     from the first paragraph before the first heading that cites something (not the abstract or
     keywords), the text is kept as an untitled, non-content section at the top, so its citations
     are linked and counted; it is not one of the top-level sections the author headed."""
-    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)):
+    # ("#### Received 10 July 2014; accepted 16 January 2015." next closes a Nature letter's unheaded text: no title page)
+    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)) and not (
+            _DATES_LINE.match(doc.sections[0].title)):
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
     start, first = None, None
     for i, p in enumerate(doc.front):
@@ -464,7 +499,7 @@ _ARTICLE_TYPE_BANNER = re.compile(
     r"^(?:research\s+article|tools\s+and\s+resources|research\s+advance|short\s+report|review\s+article|feature\s+article)"
     r"(?-i:\s+[A-Z][\w,]*(?:\s+(?:and\s+)?[A-Z][\w,]*){0,4})$", re.I)  # (then the subject, capitalised)
 _BANNER = re.compile(
-    r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$"
+    r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$|^(?:letter|article)\s+research$"
     r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
     r"|(?-i:^OPEN$)"  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
     # an author manuscript's banner in PubMed Central: "# HHS Public Access", "NIH Public Access", "Europe PMC Funders Group"
@@ -479,13 +514,25 @@ _BACK_MATTER = re.compile(
 _EXEC_SUMMARY = re.compile(
     r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)"
     r"(?:\s*[:—–]\s*\S.*)?$", re.I)
+_DATES_LINE = re.compile(r"received:?\s.{0,40}\baccepted\b", re.I)
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
     r"|^correspond(?:ence|ing\s+authors?)$|^ethic(?:s|al)\s+(?:approval|declarations?|standards)$|^compliance\s+with\s+ethical\s+standards$"
     r"|^figures?\s+and\s+tables?$"  # (GROBID's TEI to Markdown gathers the captions under this heading)
     r"|^declaration\s+of\s+interests?$|^financial\s+disclosures?$|^supplemental\s+(?:material|information|data)$|^credit\s+author(?:ship)?\s+statement$"
-    r"|^published\s+by\s",  # a journal's imprint page after the list: "Published by Baishideng Publishing Group Inc"
+    r"|^published\s+by\s"  # a journal's imprint page after the list: "Published by Baishideng Publishing Group Inc"
+    # a publisher's back matter made a heading: BioMed Central's and SpringerOpen's advert ("Submit your next manuscript to
+    # BioMed Central and we will help you at every step:"), Nature's "Reprints and permissions information is available at"
+    # and "Online content", the dates line ("Received: 6 December 2017 Accepted: 14 February 2018"), the online-only
+    # addenda of a guideline ("10. Web addenda"), a list for further reading
+    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^" + _DATES_LINE.pattern +
+    r"|^web\s+addend(?:a|um)$|^further\s+reading$"
+    # a review's boxes beside the text (Trends journals' "Highlights." and "Glossary"), a report's list of its images'
+    # sources ("## Image Sources" after "## Sources"): no section of the text
+    r"|^(?:highlights|glossary|image\s+sources)\.?$"
+    r"|^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"  # (a venue's checklist after the paper)
+    r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
@@ -737,6 +784,8 @@ _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀�
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
 # (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
 _TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
+_PLAIN_CHECKLIST = re.compile(r"^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$", re.I)
+_ADDRESS_IN_TEXT = re.compile(r"https?://|\bwww\.")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
@@ -759,6 +808,7 @@ _PLAIN_APPENDIX = re.compile(r"^(?:Appendix\s+)?([A-H])[.:]?\s+([A-Z][^\n]{1,90}
 # "II. S" / "YSTEM DESIGN AND MODELING", "R" / "EFERENCES"
 _LONE_CAPITAL_LINE = re.compile(r"^((?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\s?\.|\d{1,2}\.?)\s+)?([A-Z])$")
 _ROMAN_CAPITAL_GLUED = re.compile(r"(?<=[.!?])\s?((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s([A-Z])$")
+_RUN_IN_CAPITALS = re.compile(r"^((?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?![IVXL]+\.)[A-Z][A-Z0-9 ,:&'’\-–]{2,100}[A-Z0-9)])\.\s+([A-Z][a-z’']*(?:\s.*)?)$")
 _CAPITALS_LINE = re.compile(r"^[A-Z][A-Z0-9 ,:&'’\-–]{2,100}$")
 
 
@@ -982,6 +1032,30 @@ def _contents_titles(lines: list[str]) -> set[str]:
     return titles
 
 
+_CONTENTS_LINE = re.compile(r"^(?:table\s+of\s+)?contents$", re.I)
+
+
+def _contents_entries(lines: list[str]) -> Counter[str]:
+    """The lines of a contents list whose leaders the text extraction lost ("Contents" / "1" / "Introduction" / "1" / "2" /
+    "Related Work ..." / "2", an appendix's list after the references): after a "Contents" line, a line of words whose next
+    line of text is its page number alone. Printed there, a section's title is still printed once in the text."""
+    entries: Counter[str] = Counter()
+    start = next((k for k, ln in enumerate(lines) if _CONTENTS_LINE.match(ln.strip())), None)
+    if start is None:
+        return entries
+    # (the list ends at the first sentence of prose: twelve words on a line, its dotted leaders no words)
+    end = next((k for k in range(start + 1, len(lines)) if len(re.findall(r"[^\W\d_]+", lines[k])) >= 12), len(lines))
+    nxt = ""  # the next line of text after each line, read backwards
+    for ln in reversed(lines[start + 1 : end]):
+        text = ln.strip()
+        if not text:
+            continue
+        if re.search(r"[^\W\d_]{2}", text) and re.fullmatch(r"\d{1,3}", nxt):
+            entries[text] += 1
+        nxt = text
+    return entries
+
+
 def _wrapped_heading(title: str, nxt: str, after: str) -> bool:
     """A plain-text heading wrapped onto the next line: in capitals ("SEMANTIC IMPORTANCE AWARE" / "COMMUNICATIONS OVER
     NETWORKS"), or a few capitalised words with no period before the paragraph's first (long) line, the heading
@@ -1023,7 +1097,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     for i, ln in enumerate(lines):
         if _PAGE_MARKER_LINE.match(ln):
             pages.add(i)
-        elif ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln):
+        elif ln.startswith("#") and _HEADING.match(ln) and not _NUMBER_SIGN.match(ln) and not _code_comment(lines, i):
             atx.add(i)
             if len(atx) > 3:  # a Markdown file: stop looking
                 return lines
@@ -1041,6 +1115,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     lines = apart
     found: dict[int, int] = {}  # line index -> heading depth
     line_counts = Counter(ln.strip() for ln in lines)
+    line_counts.subtract(_contents_entries(lines))
     # a page's running head or foot, its page number before or after it ("2 Cell Reports 42, 112788, July 25,
     # 2023" / "Cell Reports 42, 112788, July 25, 2023 3"): the same words on three lines or more
     running = Counter(_PAGE_NUMBER_ENDS.sub("", ln.strip()) for ln in lines if len(ln.strip()) > 12)
@@ -1097,9 +1172,17 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))):
                 j = None  # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's)
             title = lines[j].strip() if j is not None else ""
-            if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10:
+            # (nor does an abstract take a number: "1" / "Abstract" is a page's or an affiliation's mark above it, and
+            # section 1 follows -- "1" / "Introduction")
+            if j is None or not _PLAIN_TITLE.match(title) or line_counts[title] > 1 or len(title.split()) > 10 or title.lower() == "abstract":
                 continue
             text, title_at = f"{text.rstrip('.')} {title}", j
+        elif _PLAIN_CHECKLIST.match(text):
+            # a venue's checklist after the paper ("NeurIPS Paper Checklist", then "1. Claims" ... "16. Declaration of LLM
+            # usage"): back matter, its numbered questions no sections (the numbering would go on from the last section's)
+            found[i] = 1
+            in_refs = True
+            continue
         elif _PLAIN_NAMED.match(text):
             # a name printed on several lines of its own is a figure's label ("Method"), not a heading; nor is
             # one a table's cells follow (a column's head)
@@ -1157,12 +1240,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue  # (an algorithm's numbered step, "4. Let μm,j = V −1 ...", is no section)
         if _numbered_entry_line(m.group(2)):
             continue
-        if last == (0,) and found and re.fullmatch(r"(?:summary|abstract)\s*:?", lines[max(found)].strip(), re.I):
-            # under the summary, before section 1: a numbered point of it, its sentence going on over the next line
-            # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ...")
-            nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
-            if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10:
-                continue
+        # a numbered line whose sentence goes on over the next line: under the summary, before section 1, a point of it
+        # ("1. Competitor, ... strategy" / "scheme previously applied to local floras. ..."); anywhere, a page's footnote
+        # (LNCS: "4 Pointer jumping or path doubling is a design technique for parallel algorithms that" / "operate on
+        # pointer structures, ..."), which would take the next section's number
+        nxt_text = next((lines[k].strip() for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), "")
+        if len(text.split()) >= 8 and nxt_text[:1].islower() and len(nxt_text.split()) >= 10 and not _RUN_IN_CAPITALS.match(text):
+            continue  # (a run-in heading's sentence goes on too: "1. INTRODUCTION. Four millennia ago, ...")
+        if _ADDRESS_IN_TEXT.search(m.group(2)):
+            continue  # "3 FSharp: see https://fsharp.org. NET Core: see ...": a footnote giving addresses; no heading holds one
         if not arabic and not romans and _AFFILIATION.search(text):
             continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
         num = tuple(int(x) for x in m.group(1).split("."))
@@ -1212,7 +1298,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if i in chapters:
             title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if nxt and i + 1 not in found and (_wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else "")
+        run_in = _RUN_IN_CAPITALS.match(title)
+        if run_in and i + 1 not in found:
+            # "1. INTRODUCTION. Four millennia ago, the Babylonians could solve the system" (the Monthly's run-in heads): the
+            # capitals are the heading, the sentence after them the section's first line
+            title, out[i + 1] = run_in.group(1), f"{run_in.group(2)} {nxt}".strip()
+        elif nxt and i + 1 not in found and (_wrapped_heading(title, nxt, lines[i + 2].strip() if i + 2 < len(lines) else "")
                                            or (contents and _norm(_strip_num(f"{title} {nxt}")) in contents)):
             title, out[i + 1] = f"{title} {nxt}", ""
         out[i] = "#" * (1 + depth) + " " + number + title
@@ -1554,11 +1645,20 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             m = None  # "# of requests": a shredded table's "number of", not a heading
         if m and _CITATION_ONLY.match(m.group(2)):
             continue  # "# [3,19]": a citation a converter put on a heading line, not a section
+        if m and _PLAIN_NUMBER_ALONE.match(m.group(2).strip()) and (nxt := _number_alone_heading(lines, i)) is not None:
+            # "## 3.1." then "## RPLC": a subsection's number and its title, split into two headings -- one heading
+            hashes, title = lines[nxt].lstrip().split(None, 1)
+            lines[nxt] = f"{hashes} {m.group(2).strip()} {title}"
+            continue
+        if m and _code_comment(lines, i):
+            report.skip("a program's comment printed as a heading (a listing without a fence)", m.group(2)[:80])
+            continue
         if m and _PANEL_LABEL.match(_clean_heading_text(m.group(2))):
             # "## a. Picture of a table:": a figure's panel label the converter made a heading
             report.skip("figure panel label printed as a heading", m.group(2))
             continue
-        if m and (len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 or len(m.group(2).split()) >= 4) and not _WORD_OF_TWO.search(m.group(2)):
+        if m and (len(re.findall(r"[^\W\d_]", m.group(2))) >= 2 or len(m.group(2).split()) >= 4) and not _WORD_OF_TWO.search(m.group(2)) \
+                and not _SPACED_CJK_HEADING.match(m.group(2)):
             # "# 1 1 中 中 19": numbers and lone characters of a figure the converter made a heading --
             # a section's name holds a word ("2 中文", "A Survey"); a lone letter ("## A") may be an appendix's
             # (so does a table's row, a letter and numbers: "# D 3 25 2.2 1.7 0.1 21.8")
@@ -1623,6 +1723,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if headings:
         headings = _running_headers_out(headings, lines, report)
         _glued_digit_title(headings)
+        _glued_affiliation_marks(headings)
 
     title_h: _Heading | None = None
     if headings and _is_title_heading(headings[0], headings[1:]):
@@ -1735,9 +1836,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
     # unless named as a section is ("Introduction" before "1. Architecture" in a report)
     first_top = next((h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()), None)
-    opens_with_one = numbered_body and first_top == "1"
+    opens_with_one = numbered_body and first_top in ("0", "1")  # (Chinese journals number the introduction "0 引 言")
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
+    top_titles: set[str] = set()  # the top-level content sections' names, normalised
     resumable: list[str] | None = None  # the open reference list's lines, while back-matter notes follow it
     list_open = False  # the last block read holds a reference list, opened by a heading or a line ("References")
     heading_counts = Counter(h.title for h in kept)  # a heading printed on three pages or more is a page's running head
@@ -1751,13 +1853,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             report.skip("heading inside the reference list (its numbering goes on under or in it)", h.raw)
             doc.ref_blocks[-1].extend(given_back)
             continue
+        # (or a page's running head, its number and the authors' names: "## 16 Hao Yu, Aoran Gan, ..., and Zhaofeng Liu")
+        running_head = in_refs and _byline(h.title)
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
-                (first_item is not None and first_item > 3)
+                running_head or (first_item is not None and first_item > 3)
                 or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
-            if first_item is not None and first_item > 3:
+            if running_head or (first_item is not None and first_item > 3):
                 doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
             else:  # a list of its own, numbered from 1 again
                 doc.ref_blocks.append(lines[h.line + 1 : end])
@@ -1774,13 +1878,17 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         parent = stack[-1] if stack else None
         title_clean = _clean_heading_text(h.title)
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
-        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and _appendix_letter_start(kept, k)) or (
+        # (after the list, a heading printing a body section's name again -- Cell's "STAR☆METHODS", its methods set after the
+        # references -- is that section's continuation: neither it nor the headings after it are new sections)
+        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and not is_ref and _norm(title_clean) in top_titles) or (
+            refs_seen and _appendix_letter_start(kept, k)) or (
             # "A. Switch for Attention", "B. ..." after the numbered sections, before the list: the
             # appendices (a converter dropped the word "Appendix"); "B." must follow at the same depth
             numbered_body and bool(seen_numbers) and _appendix_letter_start(kept, k, need_b=True))
-        # ACL's "Limitations" / "Ethics Statement" after the conclusion: required back matter
+        # ACL's "Limitations" / "Ethics Statement" after the conclusion, or after the acknowledgements (a survey ending
+        # on "5 Current Research Trends", then "Acknowledgement", "6 Limitations"): required back matter
         acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
-        seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)))
+        seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)) or _ACKNOWLEDGEMENT.match(_strip_num(title_clean)))
         refs_seen = refs_seen or is_ref
         # after the list of a numbered paper, an unnumbered heading ("Frequently Asked Questions", "Q: ...",
         # a prompt's "Evaluation Steps:") is appendix material, not a section of the paper
@@ -1794,7 +1902,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             or acl_back
             # a report's "Executive Summary" before its first section (numbered or not) is its
             # abstract; after other sections it is one of them
-            or ((numbered_body or not content_seen) and h.number is None and _EXEC_SUMMARY.match(title_clean))
+            # (numbered "1. Executive Summary: The Era of Intelligence" as the first section, it is the abstract still)
+            or ((numbered_body or not content_seen) and h.number in (None, "1") and _EXEC_SUMMARY.match(title_clean))
             # a research article's abstract under "Summary" (The Lancet, Cell) right before its introduction
             or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
                 and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
@@ -1806,6 +1915,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         )
         content_seen = content_seen or is_content
         top_seen = top_seen or (is_content and level == 1)  # (the title page's headings a level down are not)
+        if is_content and level == 1:
+            top_titles.add(_norm(title_clean))
         sec = Section(
             index=len(doc.sections) + 1,
             level=level,
@@ -1964,6 +2075,7 @@ def _after_table_label(lines: list[str], at: int) -> bool:
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations?)$", re.I)
 _CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
+_ACKNOWLEDGEMENT = re.compile(r"^acknowledge?ments?$", re.I)
 _LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
 
 
@@ -2075,15 +2187,19 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
 def _byline(title: str) -> bool:
     """A heading naming two authors or more ("Jack A. Cook and Thomas A. Cleland"), not a section's name:
     each part a name of two words or more ("Methodology & Limitations" names no one)."""
-    t = _clean_heading_text(title)
+    t = re.sub(r"\s*\[?[*†‡§]+\]?", "", _clean_heading_text(title))  # (an author's mark: "Shiwei Tong [†]")
     parts = [x.strip() for x in re.split(r",|\band\b|&", t) if x.strip()]
     return len(parts) >= 2 and all(len(x.split()) >= 2 for x in parts) and not _PLAIN_NAMED.match(t) \
         and not _FRONT_MATTER.match(t) and looks_like_author_list(t)
 
 
 # an institution's address line: what affiliations name
-_AFFILIATION = re.compile(r"\b(?:Univ(?:ersity|\.)|Universit[éàä]t?|Dept\.|Department|Institute|Laborator(?:y|ies)|College|"
-                          r"School\s+of|Faculty\s+of|Hospital|Centre|Center)\b|@")
+# (and in the languages of the institutions' own names: "1 Azienda Ospedaliera Universitaria Senese, Siena, Italy", "2 Consiglio
+# Nazionale delle Ricerche - Istituto di Scienza e Tecnologie", "Dipartimento di Informatica, Universita di Pisa", LNCS title pages)
+_AFFILIATION = re.compile(r"\b(?:Univ(?:ersity|\.)|Universit(?:[éàäa]t?|aria|ario)|Dept\.|Department|Institute|Laborator(?:y|ies)|College|"
+                          r"School\s+of|Faculty\s+of|Hospital|Centre|Center|"
+                          r"Universidad|Istituto|Instituto|Institut|Dipartimento|Departamento|Département|"
+                          r"Consiglio\s+Nazionale|Consejo\s+Superior|Azienda\s+(?:Ospedaliera|Sanitaria|USL|Toscana)|Ospedale|Politecnico)\b|@")
 
 
 def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
@@ -2150,16 +2266,22 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
     # the number of the next numbered top-level heading after each position (one backward pass)
     next_top: list[int | None] = [None] * (len(kept) + 1)
     top_ids = {id(h) for h in top_headings}
+    # and of the next numbered subsection's section: "2.2" after "## Materials" under "2. Materials and methods" makes it 2.1
+    next_sub: list[int | None] = [None] * (len(kept) + 1)
+    arabic_ids = {id(h) for h in arabic}
     for k in range(len(kept) - 1, -1, -1):
         next_top[k] = _section_ordinal(kept[k].number or "") if id(kept[k]) in top_ids else next_top[k + 1]
+        numbered = id(kept[k]) in arabic_ids
+        next_sub[k] = (_section_ordinal(kept[k].number or "") if (kept[k].number_level or 0) >= 2 else None) if numbered else next_sub[k + 1]
     prev_level: int | None = None
     prev_top: int | None = None
     for k, h in enumerate(body):
         if h.number_level:
             if h.number and _section_ordinal(h.number) is not None:
                 prev_level = h.number_level
-                if h.number_level == 1:
-                    prev_top = _section_ordinal(h.number)
+                if h.number_level == 1 or prev_top is not None:
+                    # (a subsection "3.1" after an unnumbered "Results and discussion": section 3 is open)
+                    prev_top = max(prev_top or 0, _section_ordinal(h.number) or 0) if h.number_level > 1 else _section_ordinal(h.number)
             continue
         if prev_level is None or prev_top is None or h.depth > max(tops) or _non_content_heading(h):
             continue
@@ -2167,7 +2289,7 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         # at the top level; "3" after "1" means this is the unnumbered section 2 (a "3" after "3" is the next
         # section misnumbered: see the restarts in _structure)
         nxt = next_top[k + 1]
-        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened):
+        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened) or next_sub[k + 1] == prev_top:
             h.number_level = prev_level + 1
 
 
@@ -2466,6 +2588,16 @@ def _glued_digit_title(headings: list[_Heading]) -> None:
         return
     if any(h.number in ("1", "I") for h in headings[1:]):
         first.number, first.number_level, first.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", first.raw).strip()
+
+
+def _glued_affiliation_marks(headings: list[_Heading]) -> None:
+    """A heading before section 1 whose "number" is glued to an institution's name ("### 2Department of Computer Science,
+    BML Munjal University, Gurgaon, India", a title page's affiliation mark) is the title page, not section 2: unnumbered,
+    the body's numbering starts at "1" after it."""
+    one = next((k for k, h in enumerate(headings) if h.number in ("1", "I") and h.number_level == 1), 0)
+    for h in headings[:one]:
+        if h.number and h.number.isdigit() and re.match(rf"^[*_]*{h.number}[^\W\d_]", h.raw) and _AFFILIATION.search(h.title):
+            h.number, h.number_level, h.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", h.raw).strip()
 
 
 def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
