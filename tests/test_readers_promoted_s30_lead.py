@@ -20,6 +20,9 @@ stray number early ("evolution25,26" after "1, 2, 4, ..., 54, ..."), or glued af
 period ("Dynamic Bayesian Networks (DBNs)21–24."); citations a line of bold or italics cut ("ImageNet (Deng**\\net al.,
 2009)", "(MAML (Finn et al.,_\\n2017))").
 
+A PubMed Central manuscript as pymupdf4llm prints it: no Markdown heading, every heading a whole bold line
+("**EXPLANATIONS**", "**Latent Traits**"), the list's too ("**LITERATURE CITED**").
+
 Expected values are read off the text by hand.
 """
 
@@ -249,3 +252,16 @@ def test_a_web_page_list_numbered_in_bold_behind_a_disclaimer(tmp_path: Path) ->
              for _, _, m in survey.citation_marks()]
     # before: no citation read; numbered by position, every link would name the entry before its own
     assert cited == [["2001"], ["2002", "2003"], ["2004", "2005", "2006"]]
+
+
+def test_bold_lines_are_the_headings_when_the_list_heading_is_one(tmp_path: Path) -> None:
+    para = "Smoking is more common among low-SES groups and has been so for decades (Adams 2009). " * 3
+    text = (f"Pampel et al. Page 2\n\n{para}\n\n**IMPORTANCE OF HEALTH BEHAVIOR**\n\n{para}\n\n**EXPLANATIONS**\n\n{para}\n\n"
+            f"**Latent Traits**\n\n{para}\n\n**Class Distinctions**\n\n{para}\n\n**DISCUSSION**\n\n{para}\n\n"
+            "**LITERATURE CITED**\n\nAdams J, White M. Time perspective in socioeconomic inequalities in smoking. Health Psychol. "
+            "2009; 28:83–90.\n")
+    survey = read_text(tmp_path, text)
+    # before: "no Markdown headings found", the file refused
+    assert [s.title for s in survey.top_level_sections()] == ["IMPORTANCE OF HEALTH BEHAVIOR", "EXPLANATIONS", "DISCUSSION"]
+    assert [s.title for s in survey.sections if s.level == 2] == ["Latent Traits", "Class Distinctions"]
+    assert len(survey.references) == 1

@@ -778,6 +778,36 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     return out
 
 
+def _bold_named_headings(lines: list[str], report: FileReport) -> list[str]:
+    """A converter that prints every heading as a whole bold line, none numbered, and no Markdown heading
+    (pymupdf4llm on a PubMed Central manuscript: "**EXPLANATIONS**", "**Latent Traits**", ..., "**LITERATURE CITED**"):
+    the bold line naming the reference list is the evidence that the others, set apart by a blank line before them,
+    are headings too (two at least). Those in capitals are the top level when others are not (their subsections)."""
+    if any(_HEADING.match(ln) for _, ln in _outside_code(lines)):
+        return lines
+    heads: dict[int, str] = {}
+    refs_at = None
+    for i, ln in _outside_code(lines):
+        b = _BOLD_LINE.match(ln) if ln.startswith(("**", "__")) else None
+        if not b or (i and lines[i - 1].strip()):
+            continue
+        text = b.group(1).strip()
+        if _REF_TITLE.match(text):
+            refs_at = i
+            break
+        if len(text.split()) <= 12 and text[:1].isupper() and not text.endswith((".", ":", ",", ";")):
+            heads[i] = text
+    if refs_at is None or len(heads) < 2:
+        return lines
+    capitals = {i for i, text in heads.items() if text.upper() == text}
+    out = list(lines)
+    for i, text in heads.items():
+        out[i] = ("## " if i in capitals or not capitals else "### ") + text
+    out[refs_at] = "## " + _BOLD_LINE.match(lines[refs_at]).group(1).strip()  # type: ignore[union-attr]
+    report.warnings.append(f"{len(heads)} bold lines read as section headings (no Markdown headings; the list's heading is bold too)")
+    return out
+
+
 _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
@@ -1634,6 +1664,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = _latex_headings(lines, report)
     lines = _pages_as_headings(lines, report)
     lines = _bold_numbered_headings(lines, report)
+    lines = _bold_named_headings(lines, report)
     lines = _plain_text_headings(lines, report)
     lines = _headings_left_as_plain_lines(lines, report)
     lines = _small_caps_headings(lines, report)
