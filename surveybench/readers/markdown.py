@@ -528,9 +528,9 @@ _MORE_NON_CONTENT = re.compile(
     # addenda of a guideline ("10. Web addenda"), a list for further reading
     r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^" + _DATES_LINE.pattern +
     r"|^web\s+addend(?:a|um)$|^further\s+reading$"
-    # a review's boxes beside the text (Trends journals' "Highlights." and "Glossary"), a report's list of its images'
-    # sources ("## Image Sources" after "## Sources"): no section of the text
-    r"|^(?:highlights|glossary|image\s+sources)\.?$"
+    # a review's box beside the text (Trends journals' "Highlights."), a report's list of its images' sources ("## Image
+    # Sources" after "## Sources"): no section of the text (a "Glossary" may be one: a report's glossary cites its sources)
+    r"|^(?:highlights|image\s+sources)\.?$"
     r"|^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"  # (a venue's checklist after the paper)
     r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
