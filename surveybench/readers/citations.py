@@ -233,10 +233,11 @@ _STRAY_EMPHASIS = re.compile(r"(?<=[^\W\d_.,])\*\*(?=\s)|(?<=[.,])_(?=\n)|(?<=\n
 # "Wu† and Lee (2021)"
 _CONTRIBUTION_MARK = re.compile(r"(?<=[^\W\d_])(?:\\\*|[*†‡])(?=\s+(?:et\s+al\b|and\s|&))")
 # (one parenthesis may nest: "(e.g., severe acute respiratory syndrome (SARS) epidemic in 2003; Bonanno et al., 2008)")
-_AY_GROUP = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,600}?)\)|\[([^\[\]]{4,600}?)\]")
+_AY_GROUP_SHAPE = r"\(((?:[^()]|\([^()]{{0,80}}\)){{4,{n}}}?)\)|\[([^\[\]]{{4,{n}}}?)\]"
+_AY_GROUP = re.compile(_AY_GROUP_SHAPE.format(n=600))
 # a group whose citations were links to the list, read as their text padded to the links' length
 # ("([Team et al.](#team,-k.,-du,-a.,-...), [2025](#team,-k.,-...); ...)" -- four citations of 1,775 characters)
-_AY_GROUP_UNLINKED = re.compile(r"\(((?:[^()]|\([^()]{0,80}\)){4,4000}?)\)|\[([^\[\]]{4,4000}?)\]")
+_AY_GROUP_UNLINKED = re.compile(_AY_GROUP_SHAPE.format(n=4000))
 _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"

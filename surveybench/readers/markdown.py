@@ -515,6 +515,8 @@ _EXEC_SUMMARY = re.compile(
     r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)"
     r"(?:\s*[:—–]\s*\S.*)?$", re.I)
 _DATES_LINE = re.compile(r"received:?\s.{0,40}\baccepted\b", re.I)
+# a venue's checklist after the paper ("NeurIPS Paper Checklist"): back matter, a heading or a plain line
+_CHECKLIST = r"^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"
 _MORE_NON_CONTENT = re.compile(
     r"^(?:reproducibility|impact|broader\s+impacts?|ethics|code\s+availability)(?:\s+statements?)?$|^article\s+info(?:rmation)?$"
     r"|^(?:data\s+and\s+code|materials?)\s+availability(?:\s+statement)?$|^(?:open\s+)?practices\s+statement$|^author\s+notes?$"
@@ -531,7 +533,7 @@ _MORE_NON_CONTENT = re.compile(
     # a review's box beside the text (Trends journals' "Highlights."), a report's list of its images' sources ("## Image
     # Sources" after "## Sources"): no section of the text (a "Glossary" may be one: a report's glossary cites its sources)
     r"|^(?:highlights|image\s+sources)\.?$"
-    r"|^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"  # (a venue's checklist after the paper)
+    rf"|{_CHECKLIST}"  # (a venue's checklist after the paper)
     r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
@@ -814,7 +816,7 @@ _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀�
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
 # (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
 _TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
-_PLAIN_CHECKLIST = re.compile(r"^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$", re.I)
+_PLAIN_CHECKLIST = re.compile(_CHECKLIST, re.I)
 _ADDRESS_IN_TEXT = re.compile(r"https?://|\bwww\.")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
