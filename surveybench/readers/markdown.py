@@ -338,7 +338,7 @@ def read_markdown_text(
         if linker.bare_numbers:
             # (with the body text before the first heading, as _untitled_preamble will keep it: a plain-text
             # article whose introduction has no heading holds most of its first citations there, "muscles1–4")
-            body_before = [[p] for p in doc.front if len(p.split()) >= 40 and not _ABSTRACT_PARA.match(p) and not _KEYWORDS_PARA.match(p)]
+            body_before = [[p] for p in doc.front if _body_front_paragraph(p)]
             linker.glued_words = _glued_word_citations(body_before + doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
@@ -453,6 +453,12 @@ def read_markdown_text(
 _PREAMBLE_TITLE = "(text before the first heading)"
 
 
+def _body_front_paragraph(text: str) -> bool:
+    """Whether a paragraph before the first heading reads as body text: 40 words at least (an author line's
+    affiliation marks, "Price \\(^{3,4}\\)", are no citations), neither the abstract nor the keywords."""
+    return len(text.split()) >= 40 and not _ABSTRACT_PARA.match(text) and not _KEYWORDS_PARA.match(text)
+
+
 def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report: FileReport) -> None:
     """Body text printed before the first heading (a journal article's unheaded introduction):
     from the first paragraph before the first heading that cites something (not the abstract or
@@ -464,8 +470,8 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
     start, first = None, None
     for i, p in enumerate(doc.front):
-        if _ABSTRACT_PARA.match(p) or _KEYWORDS_PARA.match(p) or len(p.split()) < 40:
-            continue  # an author line's affiliation marks ("Price \(^{3,4}\)") are no citations
+        if not _body_front_paragraph(p):
+            continue
         first = paragraph(p)
         if first.citations:
             start = i
@@ -788,14 +794,14 @@ def _bold_named_headings(lines: list[str], report: FileReport) -> list[str]:
     if any(_HEADING.match(ln) for _, ln in _outside_code(lines)):
         return lines
     heads: dict[int, str] = {}
-    refs_at = None
+    refs_at, refs_title = None, ""
     for i, ln in _outside_code(lines):
         b = _BOLD_LINE.match(ln) if ln.startswith(("**", "__")) else None
         if not b or (i and lines[i - 1].strip()):
             continue
         text = b.group(1).strip()
         if _REF_TITLE.match(text):
-            refs_at = i
+            refs_at, refs_title = i, text
             break
         if len(text.split()) <= 12 and text[:1].isupper() and not text.endswith((".", ":", ",", ";")):
             heads[i] = text
@@ -805,7 +811,7 @@ def _bold_named_headings(lines: list[str], report: FileReport) -> list[str]:
     out = list(lines)
     for i, text in heads.items():
         out[i] = ("## " if i in capitals or not capitals else "### ") + text
-    out[refs_at] = "## " + _BOLD_LINE.match(lines[refs_at]).group(1).strip()  # type: ignore[union-attr]
+    out[refs_at] = "## " + refs_title
     report.warnings.append(f"{len(heads)} bold lines read as section headings (no Markdown headings; the list's heading is bold too)")
     return out
 
