@@ -116,6 +116,39 @@ def _unlinked(m: re.Match[str], pages: frozenset[str]) -> str:
     return " " + text + " " * (len(whole) - len(text) - 1)
 
 
+def toggles_display_math(ln: str) -> bool:
+    """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
+    line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
+    opens one with its first ("$$\\begin{aligned}"); a whole display on one line has two. A lone "$$" between
+    words is a symbol the converter lost, no display ("• Security and privacy $$ Mobile and wireless security")."""
+    if ln.count("$$") % 2 == 0:
+        return False
+    t = ln.strip()
+    return t.startswith("$$") or t.endswith("$$")
+
+
+def display_math_blanked(text: str) -> str:
+    """The text with its ``$$`` displays of several lines blanked, their length kept (marks keep their offsets):
+    a display holds no citation, but its equation tags and indices look like one -- MinerU on PNAS,
+    whose equations are numbered in brackets, "\\tag{[1]}" ... "\\tag{[8]}": read as citations [1]-[8], they made the
+    text look bracket-cited and its real markers, "(18, 19)", were never read."""
+    lines = text.split("\n")
+    blanked, opened = list(lines), None
+    for i, ln in enumerate(lines):
+        if not toggles_display_math(ln):
+            if opened is not None:
+                blanked[i] = " " * len(ln)
+        elif opened is None:  # text before the opening "$$" stays
+            opened, cut = i, ln.index("$$")
+            blanked[i] = ln[:cut] + " " * (len(ln) - cut)
+        else:  # ... and so does text after the closing one: "$$[^3]", a footnote citing the display
+            opened, cut = None, ln.rindex("$$") + 2
+            blanked[i] = " " * cut + ln[cut:]
+    if opened is not None:  # a "$$" never closed is a stray symbol, not a display: what follows it stays text
+        blanked[opened:] = lines[opened:]
+    return "\n".join(blanked)
+
+
 def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
     """``text`` with in-page links replaced by their text, padded to the same length; numbers linked
     to one of the reference list's ``pages`` (:func:`reference_pages`) are bracketed: a citation,
@@ -306,6 +339,8 @@ class Linker:
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
         original, text = text, unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset())
+        if "$$" in text:
+            text = display_math_blanked(text)
         if "[[" in text and "](http" in text:
             text = _BRACKETED_NUMBER_LINKS.sub(_number_links_as_text, text)
         marks = self._numeric_marks(text)

@@ -53,6 +53,7 @@ from surveybench.readers.citations import (
     Linker,
     expand_numbers,
     reference_pages,
+    toggles_display_math,
     url_key,
     version_names,
 )
@@ -75,7 +76,7 @@ def _outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
     for i, ln in enumerate(lines):
         if _FENCE.match(ln):
             in_fence = not in_fence
-        elif _toggles_display_math(ln):
+        elif toggles_display_math(ln):
             in_math = not in_math
         elif not (in_fence or in_math):
             yield i, ln
@@ -107,17 +108,6 @@ def _number_alone_heading(lines: list[str], i: int) -> int | None:
     if k is None or not (h := _HEADING.match(lines[k])) or not h.group(2).strip() or parse_heading(h.group(2))[0] is not None:
         return None
     return k
-
-
-def _toggles_display_math(ln: str) -> bool:
-    """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
-    line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
-    opens one with its first ("$$\\begin{aligned}"); a whole display on one line has two. A lone "$$" between
-    words is a symbol the converter lost, no display ("• Security and privacy $$ Mobile and wireless security")."""
-    if ln.count("$$") % 2 == 0:
-        return False
-    t = ln.strip()
-    return t.startswith("$$") or t.endswith("$$")
 
 
 # a drop capital set apart from the rest of its word, then a sentence of twelve words or more
@@ -176,11 +166,13 @@ _REF_NAMES = (
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
 _REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*[(（][^()（）]{{1,40}}[)）])?\s*[:：]?$", re.I)
+# journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance"): boxes a converter may set
+# anywhere on the first pages, even after the introduction
+_SUMMARY_BOXES = r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|key\s+points$"
+_SUMMARY_BOX = re.compile(rf"^(?:{_SUMMARY_BOXES})", re.I)
 _FRONT_MATTER = re.compile(
     r"^(abstract|acm\s*reference\s+format|ccs\s+concepts|keywords|key\s*words|index\s+terms|(?:table\s+of\s+)?contents$|"
-    # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance")
-    r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|"
-    r"graphical\s+abstract$|key\s+points$|"
+    rf"{_SUMMARY_BOXES}|graphical\s+abstract$|"
     # the abstract again in a second language (bilingual journals: "Resumen", "Resumo", "Résumé", "Zusammenfassung")
     r"resumen$|resumo$|résumé$|zusammenfassung$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
@@ -465,8 +457,9 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     keywords), the text is kept as an untitled, non-content section at the top, so its citations
     are linked and counted; it is not one of the top-level sections the author headed."""
     # ("#### Received 10 July 2014; accepted 16 January 2015." next closes a Nature letter's unheaded text: no title page)
-    if doc.sections and (_FRONT_MATTER.match(doc.sections[0].title) or _MORE_NON_CONTENT.match(doc.sections[0].title)) and not (
-            _DATES_LINE.match(doc.sections[0].title)):
+    first_title = doc.sections[0].title if doc.sections else ""
+    if (_FRONT_MATTER.match(first_title) or _MORE_NON_CONTENT.match(first_title)) and not (
+            _DATES_LINE.match(first_title) or _SUMMARY_BOX.match(first_title)):
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
     start, first = None, None
     for i, p in enumerate(doc.front):
@@ -2796,7 +2789,7 @@ def _blocks(lines: list[str]) -> list[str]:
     for ln in lines:
         if _FENCE.match(ln):
             in_fence = not in_fence
-        elif _toggles_display_math(ln):
+        elif toggles_display_math(ln):
             in_math = not in_math
         if not ln.strip() and not in_math and not in_fence:
             if buf:
@@ -2806,7 +2799,24 @@ def _blocks(lines: list[str]) -> list[str]:
         buf.append(ln.rstrip())
     if buf:
         out.append("\n".join(buf).strip())
-    return [b for b in out if b]
+    return _page_breaks_closed([b for b in out if b])
+
+
+def _page_breaks_closed(blocks: list[str]) -> list[str]:
+    """A paragraph a page break cut in two: a blank line where no sentence ends before it (the text stops on a
+    word or a comma) and the next block goes on in lower case ("... in the amygdala,20,21 spatial representation" /
+    "stability of grid cells ..."): one paragraph, as its citations are (neither part a list item, a table, a
+    heading, a display or code)."""
+    groups: list[list[str]] = []
+    for b in blocks:
+        prev = groups[-1][-1] if groups else ""
+        # (the first piece's kind decides: a list item goes on in no later piece)
+        if (prev and b[:1].islower() and (prev[-1:].isalnum() or prev.endswith(",")) and not _MARKDOWN_BLOCK.match(groups[-1][0])
+                and not _MARKDOWN_BLOCK.match(b)):
+            groups[-1].append(b)
+        else:
+            groups.append([b])
+    return ["\n".join(g) for g in groups]
 
 
 def _clean_heading_text(t: str) -> str:
