@@ -1,0 +1,109 @@
+"""Reference-list failure classes of the tuning splits, fixed by the files' own evidence (issue 9, stop 31, area L).
+
+Page furniture inside the reference list: an Elsevier or Wiley running head printing the first author's initials before
+"et al." ("M.M. Lorah et al."); a publisher's download banner printed at every page's margin (Wiley's "Downloaded from
+https://...wiley.com/doi/..., Wiley Online Library on [date]. See the Terms and Conditions ..."); PMC's manuscript stamps
+at a page break ("Neuroimage. Author manuscript; available in PMC 2020 May 22.", "Jas et al. Page 16").
+
+Expected values are read off the text by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.reader_helpers import read_text as _read
+
+_BANNER = ("13652435, 2017, 2, Downloaded from https://besjournals.onlinelibrary.wiley.com/doi/10.1111/1365-2435.12722, "
+           "Wiley Online Library on [07/08/2025]. See the Terms and Conditions (https://onlinelibrary.wiley.com/terms-and-conditions) "
+           "on Wiley Online Library for rules of use; OA articles are governed by the applicable Creative Commons License")
+
+
+def test_a_running_head_with_the_first_authors_initials_inside_the_list(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Anaerobic degradation of PFOS
+
+## Introduction
+
+Microcosms degraded the precursors (Key et al., 2017) within weeks (Jones et al., 2006).
+
+M.M. Lorah et al.
+
+## Methods
+
+Bottles were kept dark (Tang et al., 2022).
+
+M.M. Lorah et al.
+
+## References
+
+Jones, E.J.P., Voytek, M.A., Lorah, M.M., Kirshtein, J.D., 2006. Characterization of a microbial consortium.
+Biorem. J. 10, 153–168. https://doi.org/10.1080/10889860601021399.
+M.M. Lorah et al.
+Key, T.A., Bowman, K.S., Lee, I., Chun, J., 2017. Dehalogenimonas formicexedens sp. nov., a chlorinated alkane-respiring
+bacterium. Int. J. Syst. Evol. Microbiol. 67 (5), 1366–1373.
+Tang, Z., Song, X., Xu, M., 2022. Effects of co-occurrence of PFASs on microbial communities. J. Hazard. Mater. 435, 128969.
+""")
+    raws = [r.raw for r in survey.references]
+    assert [r[:10] for r in raws] == ["Jones, E.J", "Key, T.A.,", "Tang, Z., "]
+    assert not any("Lorah et al." in r for r in raws)
+
+
+def test_a_download_banner_at_every_pages_margin_inside_the_list(tmp_path: Path) -> None:
+    survey = _read(tmp_path, f"""\
+# Global plant CSR analysis
+
+## Introduction
+
+Strategies vary widely (Hunt et al., 2004).
+
+{_BANNER}
+
+## Methods
+
+Traits came from a global database (Kattge et al., 2011).
+
+{_BANNER}
+
+## Results
+
+Most species are generalists.
+
+{_BANNER}
+
+## References
+
+Hunt, R., Hodgson, J.G. & Askew, A.P. (2004) A new practical tool for deriving a functional signature for herbaceous
+vegetation. Applied Vegetation Science, 7, 163–170.
+{_BANNER}
+Kattge, J., Lavorel, S. & Prentice, I.C. (2011) TRY – a global database of plant traits. Global Change Biology, 17,
+2905–2935.
+""")
+    raws = [r.raw for r in survey.references]
+    assert [r[:10] for r in raws] == ["Hunt, R., ", "Kattge, J."]
+    assert not any("Downloaded from" in r for r in raws)
+
+
+def test_pmc_manuscript_stamps_inside_the_list(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Autoreject: automated artifact rejection
+
+## Introduction
+
+Bad sensors are interpolated (Perrin et al., 1989; Nolan et al., 2010).
+
+## References
+
+Nolan, H., Whelan, R., Reilly, R.B., 2010. FASTER: fully automated statistical thresholding for EEG artifact
+rejection. J. Neurosci. Methods 192, 152–162.
+
+Neuroimage. Author manuscript; available in PMC 2020 May 22.
+
+Jas et al. Page 16
+
+Perrin, F., Pernier, J., Bertrand, O., Echallier, J.F., 1989. Spherical splines for scalp potential and current
+density mapping. Electroencephalogr. Clin. Neurophysiol. 72, 184–187.
+""")
+    raws = [r.raw for r in survey.references]
+    assert [r[:10] for r in raws] == ["Nolan, H.,", "Perrin, F."]
+    assert not any("Author manuscript" in r or "Page 16" in r for r in raws)
