@@ -3,7 +3,8 @@
 Page furniture inside the reference list: an Elsevier or Wiley running head printing the first author's initials before
 "et al." ("M.M. Lorah et al."); a publisher's download banner printed at every page's margin (Wiley's "Downloaded from
 https://...wiley.com/doi/..., Wiley Online Library on [date]. See the Terms and Conditions ..."); PMC's manuscript stamps
-at a page break ("Neuroimage. Author manuscript; available in PMC 2020 May 22.", "Jas et al. Page 16").
+at a page break ("Neuroimage. Author manuscript; available in PMC 2020 May 22.", "Jas et al. Page 16"). A Wiley PDF's
+accent kept as a control character, a euro sign or a tilde inside a name ("D\x01ıaz, S.", "B€onisch, G.", "Ordo~nez").
 
 Expected values are read off the text by hand.
 """
@@ -107,3 +108,33 @@ density mapping. Electroencephalogr. Clin. Neurophysiol. 72, 184–187.
     raws = [r.raw for r in survey.references]
     assert [r[:10] for r in raws] == ["Nolan, H.,", "Perrin, F."]
     assert not any("Author manuscript" in r or "Page 16" in r for r in raws)
+
+
+
+def test_accents_kept_as_control_characters_or_euro_signs_inside_names(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Global plant CSR analysis
+
+## Introduction
+
+Leaf economics vary (Engelbrecht et al., 2007; Flores et al., 2014; Kattge et al., 2011).
+
+## References
+
+Engelbrecht, B.M.J., Comita, L.S., Condit, R., Kursar, T.A., Tyree, M.T.,
+Turner, B.L. et al. (2007) Drought sensitivity shapes species distribution
+patterns in tropical forests. Nature, 447, 80–82.
+Flores, O., Garnier, E., Wright, I.J., Reich, P.B., Pierce, S., D\x01ıaz, S. et al.
+(2014) An evolutionary perspective on leaf economics in vascular plants.
+Ecology and Evolution, 4, 2799–2811.
+Kattge, J., D\x01ıaz, S., Lavorel, S., Prentice, I.C., Leadley, P., B€onisch, G.
+et al. (2011) TRY – a global database of plant traits. Global Change
+Biology, 17, 2905–2935.
+Lep\x03s, J., Osbornov\x01a-Kosinov\x01a, J. & Rejm\x01anek, M. (1982) Community sta-
+bility, complexity and species life history strategies. Vegetation, 50, 53–
+63.
+van Bodegom, P.M., Douma, J.C., Witte, J.P.M., Ordo~nez, J.C., Bartholo-
+meus, R.P. & Aerts, R. (2012) Going beyond the limitations of plant
+functional types. Global Ecology and Biogeography, 21, 625–636.
+""")
+    assert [r.raw[:10] for r in survey.references] == ["Engelbrech", "Flores, O.", "Kattge, J.", "Lep\x03s, J.,", "van Bodego"]

@@ -1256,6 +1256,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     if any(c in text for c in TORN_DIACRITICS):
         probe = _TORN_LEFT.sub(" ", _TORN_BEFORE_INITIAL.sub("ee, ", probe)).translate(_TORN_DIACRITICS)
     probe = mend_ocr_years(probe)  # "Akinci, B., ..., Park, K.,20o6." has its year (same length)
+    probe = _GLYPH_IN_NAME.sub("e", probe)
     # an OCR's stray tilde before APA's ellipsis of left-out names: "Groom, M., ~ … Christiansen, H. (2020)."
     # (read as the ellipsis "..." of the same length)
     probe = _TILDE_BEFORE_ELLIPSIS.sub(lambda m: "." * len(m.group()), probe)
@@ -1397,6 +1398,10 @@ _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a
 _TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])"
                         rf"|(?<=, )[{TORN_DIACRITICS}](?= and | [A-Z])"  # "Torres, Jordi, ´ and Chang", "Michael, ´ Kavukcuoglu"
                         rf"|(?<=\band )[{TORN_DIACRITICS}](?= [A-Z])")  # "Austin, and ´ Hager, Gregory D."
+# Wiley's PDFs (BES journals) keep an accent as a control character, a euro sign or a tilde in their text, inside the
+# word: "D\x01ıaz, S." (Díaz), "Lep\x03s, J." (Lepš), "B€onisch, G." (Bönisch), "Ordo~nez, J.C." (Ordóñez) -- read as a
+# letter (same length), so the author lists still read as names
+_GLYPH_IN_NAME = re.compile(r"(?<=[^\W\d_])[\x01-\x08€~](?=[^\W\d_])")
 # the accent of a surname's capital set between the surname's comma and its initial ("Ocal, ¨ A.": Öcal)
 # reads as letters of the surname: "Ocalee, A." (same length)
 _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-ZÀ-Þ]\.)")
