@@ -4,7 +4,8 @@ Page furniture inside the reference list: an Elsevier or Wiley running head prin
 "et al." ("M.M. Lorah et al."); a publisher's download banner printed at every page's margin (Wiley's "Downloaded from
 https://...wiley.com/doi/..., Wiley Online Library on [date]. See the Terms and Conditions ..."); PMC's manuscript stamps
 at a page break ("Neuroimage. Author manuscript; available in PMC 2020 May 22.", "Jas et al. Page 16"). A Wiley PDF's
-accent kept as a control character, a euro sign or a tilde inside a name ("D\x01ıaz, S.", "B€onisch, G.", "Ordo~nez").
+accent kept as a control character, a euro sign or a tilde inside a name ("D\x01ıaz, S.", "B€onisch, G.", "Ordo~nez"). A PMC
+author manuscript's NLM list ("Health Psychol. 2009; 28:83–90. [PubMed: 19210021]") with a few quoted words in its titles.
 
 Expected values are read off the text by hand.
 """
@@ -138,3 +139,27 @@ meus, R.P. & Aerts, R. (2012) Going beyond the limitations of plant
 functional types. Global Ecology and Biogeography, 21, 625–636.
 """)
     assert [r.raw[:10] for r in survey.references] == ["Engelbrech", "Flores, O.", "Kattge, J.", "Lep\x03s, J.,", "van Bodego"]
+
+
+def test_a_pmc_author_manuscripts_nlm_list_with_pubmed_ids(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Socioeconomic disparities in health behaviors
+
+## Introduction
+
+Smoking follows the gradient (Adams & White 2009, Adler et al. 1994, Link & Phelan 1995).
+
+## Literature cited
+
+Adams J, White M. Time perspective in socioeconomic inequalities in smoking and body mass index.
+Health Psychol. 2009; 28:83–90. [PubMed: 19210021]
+Adler NE, Boyce T, Chesney MA, Cohen S, Folkman S, et al. Socioeconomic status and health: the
+challenge of the gradient. Am. Psychol. 1994; 49:15–24. [PubMed: 8122813]
+Becker GS, Murphy KM. A theory of rational addiction. J. Polit. Econ. 1988; 96:675–700.
+Link BG, Phelan J. Social conditions as fundamental causes of disease. J. Health Soc. Behav. 1995; 35:80–94.
+Pearson T, Russell J, Campbell M, Barker M. Do “food-deserts” influence fruit and vegetable consumption—a
+cross-sectional study. Appetite. 2005; 45:195–197. [PubMed: 15927303]
+Phelan JC, Link BG, Diez-Roux A, Kawachi I, Levin B. “Fundamental causes” of social inequalities in mortality:
+a test of the theory. J. Health Soc. Behav. 2004; 45:265–285. [PubMed: 15595507]
+""")
+    assert [r.raw[:10] for r in survey.references] == ["Adams J, W", "Adler NE, ", "Becker GS,", "Link BG, P", "Pearson T,", "Phelan JC,"]

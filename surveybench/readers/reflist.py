@@ -1195,11 +1195,15 @@ _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-
 _HANDLE_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-z][\w\-@]{2,30}\.\s(?:19|20)\d{2}[a-z]?\.\s)")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
+_NLM_YEAR = re.compile(r"\.\s(?:19|20)\d{2}[a-z]?;\s?\d")  # "Venue. 2009; 28:83–90."
 # capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
 _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{CAPITALS}])")
 # a Markdown link closing an entry's URL ("URL [https://...](https://...Paper-Conference.pdf) Ke Yi, Yansen Wang"):
 # the link's ")" follows neither a period nor a letter
 _LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{CAPITALS}])")
+# a PMC author manuscript's entries close with their PubMed id ("... 2009; 28:83–90. [PubMed: 19210021] Adler NE, ..."):
+# the bracket follows no period
+_PUBMED_BOUNDARY = re.compile(rf"\[PubMed:\s?\d{{1,9}}\]\s+(?=[{CAPITALS}])")
 # the same authors as the entry before (Chicago's "———. 2023b.", the dash perhaps lost: ". 2023b.") run on after
 # that entry's last period: "... https://doi.org/10.3390/risks11090166. . 2023b. “Correlation Pitfalls ...”"
 _GLUED_REPEAT = re.compile(r"(?<=\.)\s+(?=(?:[-–—_]{2,}+\.?|\.)\s?(?:19|20)\d{2}[a-z]?\.\s[“\"‘*_A-Z])"
@@ -1242,7 +1246,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # (given names in full, "Allcott, Hunt, Mullainathan, Sendhil, 2010b.", counted where lines open with them)
     n_els = len(_ELSEVIER_YEAR.findall(counted)) + sum(1 for p in line_starts if INVERTED_FULL_NAMES_YEAR.match(counted, p))
     n_iop = len(IOP_HEAD.findall(counted))
-    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
+    # NLM / PubMed Central's years after the venue, before the volume ("Health Psychol. 2009; 28:83–90."), are read as
+    # year-last entries are (by the sentence before their names): a PMC author manuscript prints no other year, and a few
+    # quoted words in its titles ("“Fundamental causes” of ...") must not make it a quoted list
+    n_nlm = len(_NLM_YEAR.findall(counted))
+    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last + n_nlm, "year-last"), (n_apa, "apa"))[1]
     if n_iop >= 5 and n_iop > max(n_acl, n_quote, n_last, n_apa):
         style = "iop"  # IOP Publishing's entries hold no period: their heads alone part them
     # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
@@ -1482,6 +1490,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     cands = [0] + [m.end() for m in _SENT_BOUNDARY.finditer(text)]
     if "](" in text:
         cands = sorted(set(cands) | {m.end() for m in _LINK_BOUNDARY.finditer(text)})
+    if "[PubMed:" in text:
+        cands = sorted(set(cands) | {m.end() for m in _PUBMED_BOUNDARY.finditer(text)})
     lower: set[int] = set()
     if style in ("apa", "elsevier", "year-last"):
         # (ICML's all-inverted names too: "... In NIPS, 2014. van den Oord, Aaron, Dieleman, Sander, ...")
@@ -1601,7 +1611,7 @@ _TAIL_IDS = re.compile(
     r"https?://\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
 
 
-_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/", re.I)
+_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
 
 
 def _tail_words(tail: str) -> int:
