@@ -250,8 +250,7 @@ def read_markdown_text(
     furniture = _running_heads(doc)
     for block in _merge_continued_blocks(doc.ref_blocks):  # numbering may restart in a later block
         block = [_MD_ESCAPE.sub(r"\1", ln) for ln in block]  # "\\[1\\] Title" from Markdown exporters
-        if furniture:
-            block = _running_heads_out(block, furniture, report)
+        block = _running_heads_out(block, furniture, report)
         split = split_reference_lines(_join_hyphenated(block, vocab))
         for reason, sample in split.skipped:
             report.skip(reason, sample)
@@ -1569,22 +1568,33 @@ _BARE_ADDRESS = re.compile(r"^[<\[(]?https?://\S+$")  # a source's address alone
 def _running_heads(doc: _Doc) -> set[str]:
     """A page's running head as a PDF's text keeps it: a short line printed among the sections' text
     twice or more ("Goal-Space Planning with Subgoal Models", "Lo, Roice, Panahi, ... and White"); a line
-    ending in punctuation is text, but for a head's "Fingleton et al." (SAGE journals)."""
-    counts = Counter(ln.strip() for body in doc.section_lines for ln in body if 8 <= len(ln.strip()) <= 150)
-    return {ln for ln, n in counts.items() if n >= 2 and not _HEADING.match(ln) and not _LIST_ITEM_LINE.match(ln)
+    ending in punctuation is text, but for a head's "Fingleton et al." (SAGE journals), "M.M. Lorah et al."
+    (Elsevier, Wiley: the first author's initials before the surname). A longer line is furniture when printed on
+    three pages or more: a publisher's download banner at every page's margin ("13652435, 2017, 2, Downloaded from
+    https://besjournals.onlinelibrary.wiley.com/doi/..., Wiley Online Library on [07/08/2025]. See the Terms and
+    Conditions ...") -- a paragraph of the text is not printed three times, let alone an entry of the list."""
+    counts = Counter(ln.strip() for body in doc.section_lines for ln in body if 8 <= len(ln.strip()) <= _BANNER_MAX)
+    return {ln for ln, n in counts.items() if n >= (2 if len(ln) <= 150 else 3) and not _HEADING.match(ln) and not _LIST_ITEM_LINE.match(ln)
             and not _NO_WRAP_BLOCK.match(ln) and (not ln.endswith((".", ",", ";", ":")) or _ET_AL_HEAD.fullmatch(ln))
             and not _BARE_ADDRESS.match(ln)}
 
 
-_ET_AL_HEAD = re.compile(r"[A-Z][^\W\d_]+(?:[ -][A-Z][^\W\d_]+)? et al\.")
+_ET_AL_HEAD = re.compile(r"(?:[A-Z]\.[ -]?){0,3}[A-Z][^\W\d_]+(?:[ -][A-Z][^\W\d_]+)? et al\.")
+_BANNER_MAX = 600  # characters: a publisher's download banner (Wiley's is about 330)
+
+
+# a PMC author manuscript's stamp at every page's foot and head: "_Annu Rev Sociol_ . Author manuscript; available in PMC
+# 2011 September 9.", "Pampel et al. Page 16" (its page number differs from page to page: no line printed twice)
+_PMC_PAGE_LINE = re.compile(r"[^\n]{0,120}\bAuthor manuscript; available in PMC (?:19|20)\d{2} [A-Z][a-z]+ \d{1,2}\."
+                            rf"|{_ET_AL_HEAD.pattern} Page \d{{1,4}}")
 
 
 def _running_heads_out(block: list[str], furniture: set[str], report: FileReport) -> list[str]:
     """The reference list's lines without the running heads the text prints too: page furniture, no part
-    of an entry (an entry's line is no line of the text, let alone twice)."""
+    of an entry (an entry's line is no line of the text, let alone twice); nor PMC's manuscript stamps."""
     out = []
     for ln in block:
-        if ln.strip() in furniture:
+        if ln.strip() in furniture or (("Author manuscript" in ln or " et al. Page " in ln) and _PMC_PAGE_LINE.fullmatch(ln.strip())):
             report.skip("a running head inside the reference list", ln.strip())
         else:
             out.append(ln)

@@ -1195,11 +1195,15 @@ _LOWER_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-zà-ÿ][a-zà-ÿ'’\-]+\s[a-zà-
 _HANDLE_BOUNDARY = re.compile(r"(?<=\.)\s+(?=[a-z][\w\-@]{2,30}\.\s(?:19|20)\d{2}[a-z]?\.\s)")
 _LONE_INITIAL = re.compile(r"[A-Z]\.\s+(?=[A-Z][a-z])")
 _YEAR_LAST = re.compile(r",\s(?:19|20)\d{2}[a-z]?\.(?:\s|$)")
+_NLM_YEAR = re.compile(r"\.\s(?:19|20)\d{2}[a-z]?;\s?\d")  # "Venue. 2009; 28:83–90."
 # capitals of Latin Extended-A/B too: "Željko Agic and Ivan Vulic. 2019." opens an entry at "Ž"
 _SENT_BOUNDARY = re.compile(rf"(?:(?<=[.?!])|(?<=\.\))|(?<=[a-z0-9/]))\s+(?=[{CAPITALS}])")
 # a Markdown link closing an entry's URL ("URL [https://...](https://...Paper-Conference.pdf) Ke Yi, Yansen Wang"):
 # the link's ")" follows neither a period nor a letter
 _LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{CAPITALS}])")
+# a PMC author manuscript's entries close with their PubMed id ("... 2009; 28:83–90. [PubMed: 19210021] Adler NE, ..."):
+# the bracket follows no period
+_PUBMED_BOUNDARY = re.compile(rf"\[PubMed:\s?\d{{1,9}}\]\s+(?=[{CAPITALS}])")
 # the same authors as the entry before (Chicago's "———. 2023b.", the dash perhaps lost: ". 2023b.") run on after
 # that entry's last period: "... https://doi.org/10.3390/risks11090166. . 2023b. “Correlation Pitfalls ...”"
 _GLUED_REPEAT = re.compile(r"(?<=\.)\s+(?=(?:[-–—_]{2,}+\.?|\.)\s?(?:19|20)\d{2}[a-z]?\.\s[“\"‘*_A-Z])"
@@ -1242,7 +1246,11 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # (given names in full, "Allcott, Hunt, Mullainathan, Sendhil, 2010b.", counted where lines open with them)
     n_els = len(_ELSEVIER_YEAR.findall(counted)) + sum(1 for p in line_starts if INVERTED_FULL_NAMES_YEAR.match(counted, p))
     n_iop = len(IOP_HEAD.findall(counted))
-    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last, "year-last"), (n_apa, "apa"))[1]
+    # NLM / PubMed Central's years after the venue, before the volume ("Health Psychol. 2009; 28:83–90."), are read as
+    # year-last entries are (by the sentence before their names): a PMC author manuscript prints no other year, and a few
+    # quoted words in its titles ("“Fundamental causes” of ...") must not make it a quoted list
+    n_nlm = len(_NLM_YEAR.findall(counted))
+    style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last + n_nlm, "year-last"), (n_apa, "apa"))[1]
     if n_iop >= 5 and n_iop > max(n_acl, n_quote, n_last, n_apa):
         style = "iop"  # IOP Publishing's entries hold no period: their heads alone part them
     # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
@@ -1256,6 +1264,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     if any(c in text for c in TORN_DIACRITICS):
         probe = _TORN_LEFT.sub(" ", _TORN_BEFORE_INITIAL.sub("ee, ", probe)).translate(_TORN_DIACRITICS)
     probe = mend_ocr_years(probe)  # "Akinci, B., ..., Park, K.,20o6." has its year (same length)
+    probe = _GLYPH_IN_NAME.sub("e", probe)
     # an OCR's stray tilde before APA's ellipsis of left-out names: "Groom, M., ~ … Christiansen, H. (2020)."
     # (read as the ellipsis "..." of the same length)
     probe = _TILDE_BEFORE_ELLIPSIS.sub(lambda m: "." * len(m.group()), probe)
@@ -1397,6 +1406,10 @@ _TORN_DIACRITICS = str.maketrans({c: "e" for c in TORN_DIACRITICS})  # read as a
 _TORN_LEFT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))[{TORN_DIACRITICS}]|(?<![^\W\d_])[{TORN_DIACRITICS}](?=[A-ZÀ-Þ])"
                         rf"|(?<=, )[{TORN_DIACRITICS}](?= and | [A-Z])"  # "Torres, Jordi, ´ and Chang", "Michael, ´ Kavukcuoglu"
                         rf"|(?<=\band )[{TORN_DIACRITICS}](?= [A-Z])")  # "Austin, and ´ Hager, Gregory D."
+# Wiley's PDFs (BES journals) keep an accent as a control character, a euro sign or a tilde in their text, inside the
+# word: "D\x01ıaz, S." (Díaz), "Lep\x03s, J." (Lepš), "B€onisch, G." (Bönisch), "Ordo~nez, J.C." (Ordóñez) -- read as a
+# letter (same length), so the author lists still read as names
+_GLYPH_IN_NAME = re.compile(r"(?<=[^\W\d_])[\x01-\x08€~](?=[^\W\d_])")
 # the accent of a surname's capital set between the surname's comma and its initial ("Ocal, ¨ A.": Öcal)
 # reads as letters of the surname: "Ocalee, A." (same length)
 _TORN_BEFORE_INITIAL = re.compile(rf"(?<=[^\W\d_]), [{TORN_DIACRITICS}] (?=[A-ZÀ-Þ]\.)")
@@ -1477,6 +1490,8 @@ def _author_year_starts(text: str, style: str) -> list[int]:
     cands = [0] + [m.end() for m in _SENT_BOUNDARY.finditer(text)]
     if "](" in text:
         cands = sorted(set(cands) | {m.end() for m in _LINK_BOUNDARY.finditer(text)})
+    if "[PubMed:" in text:
+        cands = sorted(set(cands) | {m.end() for m in _PUBMED_BOUNDARY.finditer(text)})
     lower: set[int] = set()
     if style in ("apa", "elsevier", "year-last"):
         # (ICML's all-inverted names too: "... In NIPS, 2014. van den Oord, Aaron, Dieleman, Sander, ...")
@@ -1596,7 +1611,7 @@ _TAIL_IDS = re.compile(
     r"https?://\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
 
 
-_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/", re.I)
+_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
 
 
 def _tail_words(tail: str) -> int:
