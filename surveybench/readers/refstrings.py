@@ -965,7 +965,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     #      "Ba, Lei Jimmy, Kiros, Ryan, and Hinton, Geoffrey E. Layer normalization. arXiv:1607.06450, 2016."
     #      (a middle initial's period hides the names' end from the sentence split; each name its own author)
     g = _ALL_INVERTED_NAMES.match(prose)
-    if g:
+    if g and not _NATURE_LOCATOR.search(prose):  # Nature's "Kabsch, W. Xds. Acta Crystallogr. D 66, 125–132 (2010).": "W. Xds" no given names
         t = _title_sentence(prose[g.end() :], min_words=1)
         if t and years:
             out.title, out.style = t, "all-inverted"
@@ -1040,7 +1040,11 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         # Chicago / ASA in economics and statistics: the year, a comma, the title in quotes -- "Owen, A. B., and
         # Perry, P. O. (2009), “Bi-Cross-Validation of the SVD,” The Annals of Applied Statistics"
         in_quotes = QUOTED_RE.match(rest.lstrip(" ,")) if ym else None
-        t = clean_title(in_quotes.group(1)) if in_quotes else _title_sentence(rest, min_words=1 if ym else 2)
+        # a year right after the names, or Nature's locator closing the entry ("Watkins, C. J. & Dayan, P. Q-learning.
+        # Mach. Learn. 8, 279–292 (1992).", "Kabsch, W. Xds. Acta Crystallogr. D 66, 125–132 (2010).") -- its names end at
+        # the initial's period and its title is the sentence after them: a title of one word is one then
+        one_word = bool(ym or _NATURE_LOCATOR.search(rest))
+        t = clean_title(in_quotes.group(1)) if in_quotes else _title_sentence(rest, min_words=1 if one_word else 2)
         if t and not _is_name_run(t):  # "Yelin He, X. Qi, Jiaquan Ye, ...": first names first, not APA
             out.title = t
             out.authors = split_surname_first(m.group("a")) + ([colon.group("last").strip()] if colon and colon.group("last") else [])
@@ -1269,7 +1273,12 @@ _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
 _NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\sI{{2,3}}\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
-_NI_VANC = rf"{_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
+# a Vancouver surname in pieces of lower-case letters: a converter's spacing tore it ("Sarr ami B", "Star chenk o G",
+# "Kir ee v E" in olmOCR's text) or a particle sits inside it ("Munck af Rosenschöld P") -- never an English word
+# of a title ("Cancer in the US"); the initials in capitals after it are the evidence it is a name
+_TORN_SUR_PIECE = rf"\s(?!(?:{_ENGLISH_SHORT})\b)[a-zß-ÿ]{{1,5}}"
+_VANC_SUR = rf"{_SUR}(?:(?:{_TORN_SUR_PIECE}){{1,3}}(?:\s[{_UP}][^\W\d_]+)?)?"
+_NI_VANC = rf"{_VANC_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 # AAAI opens a list with a group author before ";": "Team Wan; Wang, A.; Ai, B.; ... et al. 2025."
@@ -1501,6 +1510,7 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         or bool(_VANCOUVER_IMPRINT.search(prose)))
 
 
+_NATURE_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\d{1,4},\s[A-Za-z]?\d{1,6}(?:[–-][A-Za-z]?\d{1,6})?\s\((?:19|20)\d{2}\)\.?\s*$")  # ". Mach. Learn. 8, 279–292 (1992)."
 _VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
 _VANCOUVER_COMMA_YEAR = re.compile(r",\s(?:19|20)\d{2}[a-z]?\s(?=[A-Z\"“‘])")
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
