@@ -563,6 +563,26 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
     return out
 
 
+# a heading's hashes alone on their line, its numbered name on the next line of text ("##" / "II-A Agentic Workflows")
+_BARE_HASHES = re.compile(r"^(#{1,6})[ \t]*$")
+_NUMBERED_NAME_LINE = re.compile(
+    r"^(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?:-[A-Z]\d{0,2})?|\d{1,2}(?:\.\d{1,2}){0,3}\.?)[ \t]+[A-Z][^\n]{1,100}(?<![.,;:])$")
+
+
+def _bare_hashes_joined(lines: list[str]) -> list[str]:
+    """A converter (a LaTeX-to-Markdown pipeline) may write a heading's hashes on a line of their own and its name on
+    the next line of text: "##" / "I Introduction", "##" / "III-A System Environment Setup". Where that line is numbered
+    as a section is (Roman or Arabic, a capital after the number, no sentence's end) the two are one heading; hashes before
+    anything else (a formula's "#", an empty heading) stay what they were. The line count is kept."""
+    out = list(lines)
+    for i, ln in _outside_code(lines):
+        m = _BARE_HASHES.match(ln)
+        j = next((k for k in range(i + 1, min(i + 3, len(lines))) if lines[k].strip()), None) if m else None
+        if m and j is not None and _NUMBERED_NAME_LINE.match(lines[j].strip()):
+            out[i], out[j] = f"{m.group(1)} {lines[j].strip()}", ""
+    return out
+
+
 _LINE_NUMBER = re.compile(r"^(\d{1,4})(?:[ \t]+(?=\S)|[ \t]*$)")
 
 
@@ -1492,7 +1512,9 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
         ds = [d for _, n, d in events if n and len(n) == level]
         depth_of[level] = max(set(ds), key=ds.count)
     # a level no Markdown heading holds: one above or below a level that one does
-    top_depth = min((d for _, _, d in events[1:]), default=events[0][2])
+    # (the headings after the title: it is the first, or a late one after a journal's banners, the sections one level under it)
+    late = _late_title([(i, d) for i, _, d in events], lines)
+    top_depth = min((d for _, _, d in events[late + 1 :]), default=events[late][2] + 1 if late else events[0][2])
 
     def depth(level: int) -> int:
         if level in depth_of:
@@ -1665,6 +1687,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     lines = text.split("\n")
     if any(_SETEXT.match(ln) for ln in lines):
         lines = _setext_to_atx(lines)
+    if any(_BARE_HASHES.match(ln) for ln in lines):
+        lines = _bare_hashes_joined(lines)
     if any(_RULE_HEADING.match(ln) for ln in lines):
         # Google Docs' export of a Gemini report sets its rules as headings ("## ---"): a rule, no section
         lines = ["" if _RULE_HEADING.match(ln) else ln for ln in lines]
@@ -1768,7 +1792,14 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _glued_affiliation_marks(headings)
 
     title_h: _Heading | None = None
-    if headings and _is_title_heading(headings[0], headings[1:]):
+    late = _late_title([(h.line, h.depth) for h in headings], lines) if headings and not _is_title_heading(headings[0], headings[1:]) else 0
+    if late and _is_title_heading(headings[late], headings[late + 1 :]):
+        # the title after a journal's banners printed deeper ("## Reviews See accompanying Commentary by Summerbell"): no sections
+        title_h = headings[late]
+        for h in headings[:late]:
+            report.skip("journal banner heading before the title", h.raw)
+        body_headings = headings[late + 1 :]
+    elif headings and _is_title_heading(headings[0], headings[1:]):
         title_h = headings[0]
         body_headings = headings[1:]
     else:
@@ -1828,7 +1859,14 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     # IEEE: "I. INTRODUCTION" then "A. Background" -- a letter heading is a subsection when the
     # document numbers its top level with Roman numerals
-    roman_depths = [h.depth for h in kept if h.number and re.fullmatch(r"[IVXL]+", h.number)]
+    # (a lettered appendix's ninth, "I. Model Card" after "H. Results", is no Roman one: Roman numbers run to "II" at least;
+    # without them "I." is a letter, its heading unnumbered as "H." is -- "### I. Infection" among "### A." ... "### K.")
+    roman_depths = [h.depth for h in kept if h.number and re.fullmatch(r"[IVXL]+", h.number)] if any(
+        h.number and re.fullmatch(r"[IVXL]{2,}", h.number) for h in kept) else []
+    if not roman_depths:
+        for h in kept:
+            if h.number in ("I", "V", "X", "L"):
+                h.number, h.number_level, h.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", h.raw).strip()
     if roman_depths:
         top_depth = max(set(roman_depths), key=roman_depths.count)
         for h in kept:
@@ -1839,8 +1877,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             m = re.match(r"^([A-Z])\.\s+(\S.*)$", h.title)
             if h.number is None and m:
                 h.number, h.number_level, h.title = m.group(1), 2, m.group(2)
-    roman_top = any(h.number and re.fullmatch(r"[IVXL]+", h.number) for h in kept)
-    if roman_top:
+    if roman_depths:
         # IEEE numbers levels I. / A. / 1) / a): an arabic number under Roman ones is level 3
         for h in kept:
             if h.number and h.number.isdigit() and re.match(r"^\s*[*_]*\d+[).]", h.raw):
@@ -2354,7 +2391,7 @@ def _section_ordinal(number: str) -> int | None:
 
 
 _IMRAD = re.compile(
-    r"^(?:introduction|background(?:\s+and\s+significance)?|objectives?|(?:materials?\s+and\s+)?methods?(?:\s+and\s+materials?)?|methodology|"
+    r"^(?:introduction|background(?:\s+and\s+significance)?|objectives?|(?:research\s+)?(?:materials?\s+and\s+)?methods?(?:\s+and\s+(?:materials?|procedures))?|methodology|"
     r"experimental\s+procedures|results?(?:\s+and\s+discussions?)?|(?:general\s+)?discussions?|"
     r"conclusions?(?:\s+and\s+(?:future\s+work|outlook))?|concluding\s+remarks|summary|related\s+work|"
     r"(?:experiment|study)\s+\d+\b.*|"
@@ -2640,6 +2677,22 @@ def _glued_affiliation_marks(headings: list[_Heading]) -> None:
     for h in headings[:one]:
         if h.number and h.number.isdigit() and re.match(rf"^[*_]*{h.number}[^\W\d_]", h.raw) and _AFFILIATION.search(h.title):
             h.number, h.number_level, h.title = None, None, re.sub(r"^[*_]+|[*_]+$", "", h.raw).strip()
+
+
+def _late_title(at: list[tuple[int, int]], lines: list[str]) -> int:
+    """The index of the title when a journal's banners come before it, printed deeper and holding no text: among the
+    first four headings ((line, depth) each), the one shallower than every heading before and after it, only blank lines
+    from the first heading to it ("## Biotechnologically Relevant Enzymes and Proteins", then "# Regioselective
+    hydroxylation of ..." and the paper's headings all at "##" and deeper: a journal section's name above the title).
+    0 when there is none (the title, if any, is the first heading)."""
+    for k in range(1, min(4, len(at))):
+        line, depth = at[k]
+        if any(ln.strip() for ln in lines[at[0][0] + 1 : line] if not _HEADING.match(ln)):
+            return 0
+        if all(d > depth for _, d in at[:k]) and all(d > depth for _, d in at[k + 1 :]):
+            # (a paragraph's first line set as a heading after its drop capital cites: "# Cmechanotransduction [1], ...")
+            return 0 if _CITED_IN_HEADING.search(lines[line]) else k
+    return 0
 
 
 def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
