@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from surveybench.model import CitationMark
-from surveybench.readers.refstrings import CAPITALS, TORN_DIACRITICS, UNICODE_HYPHENS, mend_ocr_years, mend_torn_words
+from surveybench.readers.refstrings import CAPITALS, TORN_DIACRITICS, UNICODE_HYPHENS, fold, mend_ocr_years, mend_torn_words
 
 _DASH = "-–—"
 # Every pattern here runs on user text, so each is linear-time: quantified runs are possessive
@@ -237,12 +237,14 @@ _SURNAME = (rf"[{CAPITALS}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:(?<=-)\n[a-
             rf"(?:\s++[{CAPITALS}][\w'’\-‐‑\u0300-\u036f]{{0,40}}+){{0,2}}(?:\s++(?:team|group|consortium))?")
 # "van der Maaten"; "Von dem Bussche" (capitalised after "&": "Voigt & Von dem Bussche, 2017")
 _PARTICLE = r"(?:(?:[Vv]an|[Vv]on|de|der|den|dem|da|di|du|le|la)\s+){0,2}"
+# "et al", or glued by an OCR that lost the space: "(Vrigkas etal.,2Ol5)", "Edwards etal.'s", "(Hostetter etal.，2010)"
+_ET_AL = r"et\s*+al\b"
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors); "White – Lewis – Batt"
     # (dashes, read as "&" above)
-    rf"(?:\s+et\s+al\.?|(?:(?:,|\s+&)\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
+    rf"(?:\s+{_ET_AL}\.?|(?:(?:,|\s+&)\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
     rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
@@ -255,7 +257,7 @@ ALPHA_LABEL = r"[A-Z][A-Za-z]{0,5}\+?\d{2}[a-z]?"
 ALPHA_LABELS_RE = re.compile(rf"\[({ALPHA_LABEL}(?:\s*[,;]\s*{ALPHA_LABEL})*)\](?!\()")
 _LOOSE_DIACRITICS = str.maketrans({c: " " for c in TORN_DIACRITICS})
 _AFTER_A_NAME = re.compile(r"[^\W\d_],\s*$")
-_TWO_NAMES_COMMA = re.compile(r"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|et\s+al\.?)")
+_TWO_NAMES_COMMA = re.compile(rf"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|{_ET_AL}\.?)")
 _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
@@ -268,6 +270,8 @@ _CONTRIBUTION_MARK = re.compile(r"(?<=[^\W\d_])(?:\\\*|[*†‡])(?=\s+(?:et\s+a
 # (one parenthesis may nest: "(e.g., severe acute respiratory syndrome (SARS) epidemic in 2003; Bonanno et al., 2008)")
 _AY_GROUP_SHAPE = r"\(((?:[^()]|\([^()]{{0,80}}\)){{4,{n}}}?)\)|\[([^\[\]]{{4,{n}}}?)\]"
 _AY_GROUP = re.compile(_AY_GROUP_SHAPE.format(n=600))
+# a citation's leading words before the cited name: "(see, e.g., Ministry of Finance 2017)", "...; and Ministry of ..."
+_CITATION_LEAD = re.compile(r"^\s*+(?:and\s++)?(?:(?:see|cf|e\.g|i\.e)\.?,?\s++(?:also\s++)?)*+")
 # a group whose citations were links to the list, read as their text padded to the links' length
 # ("([Team et al.](#team,-k.,-du,-a.,-...), [2025](#team,-k.,-...); ...)" -- four citations of 1,775 characters)
 _AY_GROUP_UNLINKED = re.compile(_AY_GROUP_SHAPE.format(n=4000))
@@ -275,8 +279,9 @@ _AY_NARRATIVE = re.compile(
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
     # (a comma before "et al." or before the second of two names: "Bonanno, et al. (2012)", "Lazarus, and Folkman (1986)")
-    rf"(?:,?\s+et\s+al\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
-    rf"\s+[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
+    rf"(?:,?\s+{_ET_AL}\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
+    # (an OCR lost the space after "et al.": "Edwards et al.(2Ol6) classified ...")
+    rf"(?:\s+|(?<=al\.))[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
     # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)"
     r"(?:\s*,\s*(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?)?\s*+[)\]]"
 )
@@ -321,6 +326,8 @@ class Linker:
     # entries the string parser found no authors or no year in, by each word of their first author's name (folded)
     # -> [(id, raw string)]: looked up by a key no parsed entry answers (see :meth:`_unparsed`)
     unparsed_heads: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # (first author's whole name folded, year) -> ids: an organisation's name cited as printed (see :meth:`_organisation`)
+    by_whole_name: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
     def _style(self, name: str) -> None:
         self.styles[name] = self.styles.get(name, 0) + 1
@@ -554,10 +561,15 @@ class Linker:
             found = False
             for item in _AY_ITEM.finditer(inner):
                 # "(Winter et al., 2022)": a season word before "et al." is a surname
-                if _first_word_is_common(item.group("name")) and not re.search(r"\bet\s+al\b", item.group("name")):
+                if _first_word_is_common(item.group("name")) and not re.search(rf"\b{_ET_AL}", item.group("name")):
                     continue
                 found = True
+                before = len(unresolved)
                 self._resolve_item(item.group("name"), item.group("years"), ids, unresolved)
+                if len(unresolved) > before and (rid := self._organisation(inner[: item.start("years")], item.group("years"))):
+                    del unresolved[before:]
+                    if rid not in ids:
+                        ids.append(rid)
             if found:
                 self._style("author-year")
                 marks.append(
@@ -609,7 +621,7 @@ class Linker:
                 self._resolve_item(rest, m.group("years"), ids2, unresolved2)
                 if ids2:
                     ids, unresolved, name, start = ids2, unresolved2, rest, m.start() + len(head) + len(comma)
-            if not ids and (_first_word_is_common(name) or not re.search(r"\bet al|\band\b|&", name)):
+            if not ids and (_first_word_is_common(name) or not re.search(rf"\b{_ET_AL}|\band\b|&", name)):
                 continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
             self._style("author-year-narrative")
             marks.append(CitationMark(marker=original[start : m.end()], start=start, end=m.end(), ref_ids=ids, unresolved=unresolved))
@@ -618,10 +630,10 @@ class Linker:
 
     def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
         name = re.sub(r"['’]s$", "", name)  # "Smith et al.'s (2020)"
-        first = re.split(r",|\s+et\s+al|\s+(?:and|&)\s+", name)[0]
+        first = re.split(rf",|\s+{_ET_AL}|\s+(?:and|&)\s+", name)[0]
         second = None
         two = re.split(r"\s+(?:and|&)\s+", name)
-        if len(two) == 2 and "et al" not in name and "," not in two[0]:
+        if len(two) == 2 and not re.search(_ET_AL, name) and "," not in two[0]:
             second = _last_token(two[1])
         sur = _last_token(first)
         last_year = ""
@@ -648,12 +660,27 @@ class Linker:
             else:
                 unresolved.append(f"{name}, {y}")
 
+    def _organisation(self, head: str, year: str) -> str | None:
+        """An organisation cited by its whole name ("(Ministry of the Environment and Energy 2009)", "(Taxi &
+        Limousine Commission, 2022)"): the pattern reads a person's surnames in it (the words after "of the", or
+        "Taxi" as a first author) that no entry answers -- the citation's words before the year, from its
+        group's opening or the last ";", are the whole name of the one entry of that year whose first author
+        it is (entries key organisations by their name's last word)."""
+        if not re.fullmatch(_YEAR, year):
+            return None
+        words = _CITATION_LEAD.sub("", re.split(r"[;(]", head)[-1])
+        ids = self.by_whole_name.get((fold(words), year[:4]), [])
+        if len(ids) != 1:
+            return None
+        self._style("author-year-organisation")
+        return ids[0]
+
     def _best_of(self, ids: list[str], name: str, year: str) -> list[str]:
         """Several entries share the key: keep those whose author count fits the citation form
         ("Smith et al." 3+, "Smith and Lee" 2, "Smith" 1), then -- for "2023a" -- the one that
         prints that suffix itself, when that singles one out."""
-        named = [_last_token(x) for x in re.split(r",\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+", re.sub(r",?\s+et\s+al\.?", "", name)) if x.strip()]
-        want = 3 if re.search(r"\bet\s+al\b", name) or len(named) >= 3 else 2 if len(named) == 2 else 1
+        named = [_last_token(x) for x in re.split(r",\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+", re.sub(rf",?\s+{_ET_AL}\.?", "", name)) if x.strip()]
+        want = 3 if re.search(rf"\b{_ET_AL}", name) or len(named) >= 3 else 2 if len(named) == 2 else 1
         fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want] or ids
         if len(fit) > 1 and len(named) >= 3:
             # "Deininger, Ayalew, and Yamano 2008": the names the citation prints pick the entry they open
@@ -793,7 +820,7 @@ def _citation_context(text: str, start: int) -> bool:
 
 
 def _last_token(name: str) -> str:
-    from surveybench.readers.refstrings import fold, surname
+    from surveybench.readers.refstrings import surname
 
     toks = re.findall(r"[^\W\d_][\w'’\-@]*", re.sub(r"-\s+", "-", name.translate(UNICODE_HYPHENS)))
     # "Meta AI (2024)": capitals-only last words read as the list reads them (refstrings.surname)

@@ -3165,6 +3165,9 @@ def _author_year_index(refs: list[Reference], linker: Linker, *, numbered: bool 
             continue
         s1 = surname(r.authors[0].name)
         s2 = surname(r.authors[1].name) if len(r.authors) == 2 else ""
+        if r.year and " " in r.authors[0].name.strip() and "," not in r.authors[0].name:
+            # an organisation's whole name ("Taxi & Limousine Commission"), for a citation printing it whole
+            linker.by_whole_name.setdefault((fold(r.authors[0].name), str(r.year)), []).append(r.id)
         cls = min(len(r.authors), 3)
         groups.setdefault((s1, str(r.year) if r.year else "nd", s2, cls), []).append(r)
     index = linker.by_author_year
