@@ -633,7 +633,7 @@ class Linker:
         first = re.split(rf",|\s+{_ET_AL}|\s+(?:and|&)\s+", name)[0]
         second = None
         two = re.split(r"\s+(?:and|&)\s+", name)
-        if len(two) == 2 and not re.search(_ET_AL, name) and "," not in two[0]:
+        if len(two) == 2 and not re.search(rf"\b{_ET_AL}", name) and "," not in two[0]:
             second = _last_token(two[1])
         sur = _last_token(first)
         last_year = ""
