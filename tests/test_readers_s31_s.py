@@ -81,6 +81,12 @@ def test_research_methods_and_procedures_is_a_top_level_name(tmp_path: Path) -> 
     assert [s.title for s in survey.top_level_sections()] == ["Introduction", "Research Methods and Procedures", "Results", "Discussion"]
 
 
+def _lettered(heading: str, names: list[str], first_text: str = "Text.") -> str:
+    """Sections lettered A, B, ... in order (``heading`` formats each letter and name), each holding one line of text."""
+    return "".join(heading.format(letter=chr(65 + k), name=name) + "\n\n" + (first_text if k == 0 else "Text.") + "\n\n"
+                   for k, name in enumerate(names))
+
+
 APPENDIX_I = """\
 # Training compute-optimal language models
 
@@ -101,38 +107,7 @@ Train on more tokens.
 1. A. Author. Large models. arXiv 2020.
 2. B. Author. Scaling laws. arXiv 2021.
 
-## A Training dataset
-
-Text.
-
-## B Cosine cycle
-
-Text.
-
-## C Datasets
-
-Text.
-
-## D Details
-
-Text.
-
-## E Curvature
-
-Text.
-
-## F FLOPs
-
-Text.
-
-## G Differences
-
-Text.
-
-## H Results
-
-Text.
-
+""" + _lettered("## {letter} {name}", ['Training dataset', 'Cosine cycle', 'Datasets', 'Details', 'Curvature', 'FLOPs', 'Differences', 'Results']) + """\
 ## I Model Card
 
 Text.
@@ -193,38 +168,9 @@ Most cases are overuse.
 
 ## 1) Differential Diagnosis
 
-### A. Ulnar neuropathy
-
-Common in players [1].
-
-### B. Trigger finger
-
-Text.
-
-### C. Pulley injuries
-
-Text.
-
-### D. Sagittal band injury
-
-Text.
-
-### E. Intrinsic tightness
-
-Text.
-
-### F. Dupuytren's disease
-
-Text.
-
-### G. Hamate fracture
-
-Text.
-
-### H. Tendinopathy
-
-Text.
-
+""" + _lettered("### {letter}. {name}", [
+    'Ulnar neuropathy', 'Trigger finger', 'Pulley injuries', 'Sagittal band injury', 'Intrinsic tightness', "Dupuytren's disease", 'Hamate fracture', 'Tendinopathy'],
+    first_text="Common in players [1].") + """\
 ### I. Joint disease
 
 Text [2].
