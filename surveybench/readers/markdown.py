@@ -1792,14 +1792,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _glued_affiliation_marks(headings)
 
     title_h: _Heading | None = None
-    late = _late_title([(h.line, h.depth) for h in headings], lines) if headings and not _is_title_heading(headings[0], headings[1:]) else 0
+    first_is_title = bool(headings) and _is_title_heading(headings[0], headings[1:])
+    late = _late_title([(h.line, h.depth) for h in headings], lines) if headings and not first_is_title else 0
     if late and _is_title_heading(headings[late], headings[late + 1 :]):
         # the title after a journal's banners printed deeper ("## Reviews See accompanying Commentary by Summerbell"): no sections
         title_h = headings[late]
         for h in headings[:late]:
             report.skip("journal banner heading before the title", h.raw)
         body_headings = headings[late + 1 :]
-    elif headings and _is_title_heading(headings[0], headings[1:]):
+    elif first_is_title:
         title_h = headings[0]
         body_headings = headings[1:]
     else:
@@ -3140,9 +3141,9 @@ _NO_DATE = re.compile(r"\bn\.\s?d\.")
 
 # a number an entry prints at its start, in bold or not: "**12.**Beckwith J (2011) ..."
 _PRINTED_NUMBER = re.compile(r"^\s*(?:\*\*|__)?(\d{1,4})[.)](?:\*\*|__)?")
-# the words of a name, initials left out: "D. INOUE" -> INOUE; "Fu Sun" -> Fu, Sun
 # a name's words, initials left out: "M. López de Prado" -> López, Prado ("de" is no capital's)
 _NAME_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*[a-zß-ÿ’'][^\W\d_’']*")
+# the words opening an entry, initials left out: "D. INOUE" -> INOUE; "Fu Sun" -> Fu, Sun
 # (a surname in capitals glued to the title after it, "E.H. SPAFFORDThe Internet worm", ends before the title's capital)
 _HEAD_WORDS = re.compile(r"[A-ZÀ-ÖØ-Þ]{2,}?(?=[A-ZÀ-ÖØ-Þ][a-zß-ÿ])|[^\W\d_]{2,}+(?:[-'’][^\W\d_]++)*+")
 
