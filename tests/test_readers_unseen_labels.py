@@ -39,7 +39,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
           "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
           "holdout2", "holdout3", "holdout4", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13",
           "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21",
-          "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32", "holdout33", "holdout34", "holdout35", "holdout36", "holdout37", "holdout38", "holdout39", "holdout40", "holdout41", "holdout42")
+          "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
+          "holdout33", "holdout34", "holdout35", "holdout36", "holdout37", "holdout38", "holdout39", "holdout40", "holdout41", "holdout42")
 TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
          "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
          "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
@@ -62,7 +63,8 @@ BATCHES = {"dev": 1, "dev1b": 1, "dev2": 2, "holdout2": 2, "dev3": 3, "holdout3"
            "dev18": 18, "holdout16": 18, "dev19": 19, "dev20": 20, "holdout17": 20, "holdout18": 20, "holdout19": 21, "dev21": 21,
            "dev22": 22, "holdout20": 22, "holdout21": 22, "dev23": 23, "dev24": 24, "holdout22": 25, "dev25": 26, "holdout23": 27, "dev26": 28, "holdout24": 29,
            "dev27": 30, "holdout25": 31, "holdout26": 32, "dev28": 33, "dev29": 34, "holdout27": 35, "holdout28": 36, "holdout29": 37, "holdout30": 38,
-           "holdout31": 39, "holdout32": 40, "holdout33": 41, "holdout34": 42, "holdout35": 43, "holdout36": 44, "holdout37": 45, "holdout38": 46, "holdout39": 47, "holdout40": 48, "holdout41": 49, "holdout42": 50}
+           "holdout31": 39, "holdout32": 40, "holdout33": 41, "holdout34": 42, "holdout35": 43, "holdout36": 44, "holdout37": 45, "holdout38": 46,
+           "holdout39": 47, "holdout40": 48, "holdout41": 49, "holdout42": 50}
 KEY_RE = re.compile(r"^[^\d\s][^\d]*? (18|19|20)\d\d[a-z]?$")  # (Dilthey 1884) "Ouyang 2022", "Doshi- Velez 2017", "Liu 2023e"
 
 
