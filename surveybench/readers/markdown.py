@@ -204,6 +204,7 @@ class _Doc:
     section_lines: list[list[str]] = field(default_factory=list)
     front: list[str] = field(default_factory=list)
     ref_blocks: list[list[str]] = field(default_factory=list)
+    titled: bool = True  # the file prints a title line (else its name is the title, and it has no title page)
 
 
 def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
@@ -450,6 +451,11 @@ def _body_front_paragraph(text: str) -> bool:
     return len(text.split()) >= 40 and not _ABSTRACT_PARA.match(text) and not _KEYWORDS_PARA.match(text)
 
 
+def _prose_lines(text: str) -> bool:
+    """Whether a paragraph's lines run as prose does: none but the last shorter than 40 characters."""
+    return all(len(ln.strip()) >= 40 for ln in text.split("\n")[:-1])
+
+
 def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report: FileReport) -> None:
     """Body text printed before the first heading (a journal article's unheaded introduction):
     from the first paragraph before the first heading that cites something (not the abstract or
@@ -468,7 +474,13 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
         if first.citations:
             start = i
             break
-    if start is None or first is None or sum(len(p) for p in doc.front[start:]) < 500:
+    if start is None or first is None:
+        return
+    if sum(len(p) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])):
+        # (a report with no title line -- a deep-research answer opening on its first paragraph -- has no title
+        # page either: its one short cited paragraph before "### Pressure on ..." is body text all the same; a PDF
+        # extraction's title page, its author line broken at each affiliation mark "Ying-Ju Lai / 1,2 / , Li- Ju
+        # Wang", is no prose)
         return
     # the first cited paragraph is read once: reading it again would count its markers' styles twice
     paras = [first, *(paragraph(p) for p in doc.front[start + 1 :])]
@@ -1900,7 +1912,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         untitled = no_headings if title_h is None else f"only a title heading ({title_h.raw}), no section headings"
         report.warnings.append("no section headings found: the text read as one untitled section")
         kept = [_Heading(title_h.line if title_h else -1, (title_h.depth + 1) if title_h else 1, "", None, None, "")]
-    doc = _Doc(title=title)
+    doc = _Doc(title=title, titled=title_h is not None)
     first_line = kept[0].line if kept else len(lines)
     start_front = (title_h.line + 1) if title_h else 0
     kept_lines = {h.line for h in kept}  # a set of line numbers: membership on the dataclasses was quadratic
