@@ -101,6 +101,14 @@ _ACCESSED = re.compile(
 _ANY_SITE_SUFFIX = re.compile(
     r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
+# an LLM-written source list glosses each linked title after a dash ("[The Coming British Civil War – David Betz](https://...)
+# – Podcast discussion of UK civil war scenarios"): the entry opens with the link, the dash comes right after it
+_LINK_THEN_GLOSS = re.compile(r"^\[(?=[^\[\]]*?[^\W\d_]{2})[^\[\]]*+\]\(https?://[^)\s]++\)\s+[–—-]\s+\S")
+# a title alone, then its arXiv id or its year after the title's period ("AutoSurvey: ... Language Models. arXiv:2406.10252, 2024.",
+# "COLM: ... Taxonomy. https://colmweb.org, 2024."): no part of the title (a year after a comma may be: "progress report, 2018";
+# a month's abbreviation before it is the date's, which the title's tail takes whole: "..., 3GPP, Mar. 2022.")
+_ID_YEAR_AFTER_TITLE = re.compile(
+    r"(?<=[^\W\d_]{2})(?<!Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?<!Sept)\.[\s,]+(?:arXiv\s?:\s?\d{4}\.\d{4,5}(?:v\d+)?(?:[\s,]+(?:19|20)\d{2})?|(?:19|20)\d{2}[a-z]?)\.?\s*$", re.I)
 _WEB_MARK = r"\[(?:online|internet|eb/ol|preprint|cited[^\]]{0,40})\]"
 # the mark and its own period after a sentence ("Title. [Online]. Available"), only the mark after a
 # title ("Title [Internet]. arXiv": the period ends the title)
@@ -1246,13 +1254,17 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
 
     # 4. a title alone, possibly "Title | Site" (web sources) or a link text
     candidate = prose or (link_texts[0] if link_texts else "")
+    glossed = bool(link_texts and _LINK_THEN_GLOSS.match(text))
+    if glossed:  # "[Title – Author](url) – Podcast discussion of ...": the link names the source, the gloss is the writer's
+        candidate = link_texts[0]
+    candidate = _ID_YEAR_AFTER_TITLE.sub("", candidate)
     candidate = candidate.removeprefix("[PDF]").strip()
     if " | " in candidate:
         candidate = candidate.split(" | ")[0]
     candidate = _SITE_SUFFIX.sub("", candidate)
     site = _ANY_SITE_SUFFIX.search(candidate)
     host = re.sub(r"^https?://(?:www\.)?", "", out.url or "").split("/")[0].split(".")[0]
-    if site and len(candidate[: site.start()].split()) >= 3 and not (
+    if site and not glossed and len(candidate[: site.start()].split()) >= 3 and not (
         # "Mesa Group Consulting - Privacy Policy" at mesagroupconsulting.com: the site is the
         # part before the dash, so the part after it is the page's own name
         len(host) >= 5 and fold(candidate[: site.start()]) == fold(host)
@@ -1541,10 +1553,25 @@ def _title_after_names(rest: str) -> str | None:
     return _lead_quoted(rest) or clean_title(_LOCATOR_AFTER_COMMA.split(rest[: title_end(rest)], maxsplit=1)[0])
 
 
+# a colon after the quoted phrase: the quote opens the title and its subtitle follows (ACL, APA: "2021. “I can’t reply
+# with that”: Characterizing problematic email reply suggestions. In ...", "(2019). ' scary robots ' : Examining public
+# responses to AI. In ...") -- a title printed in quotes is closed by a comma or period, never by a colon
+_QUOTE_THEN_SUBTITLE = re.compile(r"\s?:\s+[^\W\d_]")
+
+
 def _lead_quoted(rest: str) -> str | None:
     """A title printed in quotes right after the authors (Chicago, MLA: "Title."; Harvard: 'Title',)."""
     m = _LEAD_QUOTED.match(rest)
-    return clean_title(m.group("d") or m.group("s")) if m else None
+    if not m:
+        return None
+    phrase = clean_title(m.group("d") or m.group("s"))
+    colon = _QUOTE_THEN_SUBTITLE.match(rest, m.end())
+    if phrase and colon:
+        after = rest[colon.end() - 1 :]
+        subtitle = clean_title(after[: title_end(after)])
+        if subtitle:  # (the quotes kept as printed, their inner spaces gone: "'scary robots': Examining ...")
+            return f"{m.group(0).lstrip()[0]}{phrase}{m.group(0)[-1]}: {subtitle}"
+    return phrase
 
 
 # what follows a title after a comma in IEEE / Elsevier entries printed without quotes
@@ -1570,6 +1597,9 @@ _VENUE_AFTER_COMMA = re.compile(
     r"|(?:Springer|Wiley|Elsevier|Sage|Routledge|(?:[A-Z][\w&]*\s){1,3}Press)\b[^,]{0,40},\s[A-Z]|[A-Z][a-z]+,\s[A-Z]{2}:\s[A-Z]"
     # a journal named so ("Common Stock Returns and Presidential Elections, Financial Analysts Journal, March")
     r"|(?:[A-Z][\w&]*\s){1,5}Journal\b"
+    # a journal in italics, then its volume or the entry's end (Journal of Finance as converters print it: "Stocks as
+    # lotteries: ..., _American Economic Review_ 98, 2066-2100.", "... trading volume, *Review of Financial Studies* 35")
+    r"|([*_]{1,2})[A-Z][^*_]{2,120}?\1(?=\s?(?:\d|,\s?\d|\.?$))"
     # a journal in words, then its volume and pages (Journal of Finance: "Review of Economic Studies 42, 169–190")
     r"|(?:[A-Z][\w&]*\s(?:(?:of|and|in|the|for|&)\s){0,2}){1,8}\d{1,4},\s\d{1,6}\s?[–-]\s?\d"
     # ... or its volume, one page or article number and the year (REVTeX: "Physical Review Letters 129, 070501 (2022)",
@@ -1600,14 +1630,14 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     glued = _JOURNAL_GLUED_BEFORE_YEAR.search(rest) if ";" in rest else None
     if glued and sentence_end(rest) > glued.start():  # "Title Nature. 2015; 518:365-369": the journal inside the title's sentence
         rest = rest[: glued.start()] + "."
+    ital = re.search(r"\s[*_]+[^*_\s]", rest)  # (before a venue's cut: "How wise are crowds? Insights ..., *Journal of Finance* 68")
     venue = _VENUE_AFTER_COMMA.search(rest)
     if venue:  # "Title, in Proc. ...", "Title, arXiv preprint ...", "Title, Advances in ... 35 (2022)"
         rest = rest[: venue.start()] + "."
     end = title_end(rest)
-    ital = re.search(r"\s[*_]+[^*_\s]", rest)
     if ital and rest[end - 1 : end] in ("?", "!") and end < ital.start():
         # "Is X effective? A meta-analytic review. *Journal*": the title runs to the italic venue
-        end = ital.start()
+        end = min(ital.start(), len(rest))
     # Elsevier puts the venue after a comma: "Title, in: Conference on Robot Learning, PMLR."
     t = clean_title(re.split(r",\s+in:\s", rest[:end], maxsplit=1)[0])
     if t:  # LNCS with a URL: "Title (2017), https://..." -- the year is not the title's
