@@ -47,3 +47,18 @@ def test_et_al_glued_to_the_surname(tmp_path: Path) -> None:
         (["Yen"], []), (["Li", "Doherty"], []), (["Sakkis"], []),
     ]
 
+
+def test_cambridge_core_reference_links_read_as_years(tmp_path: Path) -> None:
+    url = "https://www.cambridge.org/core/journals/apsr/article/theories/E73E1B#"
+    section = (f"Beliefs guide elites (Kertzer and McGraw [Reference Kertzer and McGraw2012]({url}r48); Downs "
+               f"[Reference Downs1957]({url}r17)). Achen and Bartels\u2019s ( [Reference Achen and Bartels2016]({url}r1)) "
+               f"account is realist. [Footnote 1]({url}fn1) See [Table 1]({url}tab1).")
+    entries = ["Achen, Christopher H., and Bartels, Larry M.. 2016. Democracy for Realists. Princeton: Princeton University Press.",
+               "Downs, Anthony. 1957. An Economic Theory of Democracy. New York: Harper.",
+               "Kertzer, Joshua D., and McGraw, Kathleen M.. 2012. \u201cFolk Realism.\u201d International Studies Quarterly 56 (2): 245\u201358."]
+    survey = read_text(tmp_path, with_list("Theories of voting", section, entries))
+    heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
+    # before: no marker read (the names run into the year inside a link); the note's and the table's links are none
+    assert [([heads[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [
+        (["Kertzer", "Downs"], []), (["Achen"], []),
+    ]

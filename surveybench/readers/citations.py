@@ -119,6 +119,22 @@ def _unlinked(m: re.Match[str], pages: frozenset[str]) -> str:
     return " " + text + " " * (len(whole) - len(text) - 1)
 
 
+# Cambridge Core's web pages cite with a link after the printed names, its text the hidden label "Reference" and the
+# names run into the year: "(Kertzer and McGraw [Reference Kertzer and McGraw2012](https://www.cambridge.org/core/...#r48))",
+# "Achen and Bartels’s ( [Reference Achen and Bartels2016](https://...#r1))" -- read as its year alone (same length),
+# after the names printed before it; no citation of the page it links to (the article's own, which a list entry may hold).
+# Its notes, tables and figures are linked the same way, "[Footnote 4](https://...#fn4)", "[Table 1](https://...#tab1)":
+# no citation, read as spaces
+_REFERENCE_LINK = re.compile(r"\[(?:Reference [^\[\]\n]{1,300}?((?:19|20)\d{2}[a-z]?)|(?:Footnote|Table|Figure) \d{1,4})\]\(https?://[^()\s]{1,500}+\)")
+
+
+def reference_links_as_years(text: str) -> str:
+    """``text`` with Cambridge Core's citation links (:data:`_REFERENCE_LINK`) read as their years, padded before."""
+    if not any(label in text for label in ("[Reference ", "[Footnote ", "[Table ", "[Figure ")):
+        return text
+    return _REFERENCE_LINK.sub(lambda m: (m.group(1) or "").rjust(len(m.group())), text)
+
+
 def toggles_display_math(ln: str) -> bool:
     """Whether a line opens or closes a ``$$`` display: an odd number of ``$$`` on it. Not only a
     line of its own: marker closes a display at the end of its last line ("... \\tag{1}$$") and
@@ -358,7 +374,7 @@ class Linker:
         return CitationMark(marker=marker, start=start, end=end, ref_ids=ids, unresolved=unresolved)
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
-        original, text = text, unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset())
+        original, text = text, reference_links_as_years(unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset()))
         if "$$" in text:
             text = display_math_blanked(text)
         if "[[" in text and "](http" in text:
@@ -539,7 +555,7 @@ class Linker:
         original = text
         # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&"; marker's escaped parentheses
         # in a link's text, "[Sariri](#p) [\(2025\)](#p)", as parentheses (same length: spans hold)
-        text = unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") "))
+        text = reference_links_as_years(unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") ")))
         # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
         # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
         mended = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
@@ -578,7 +594,7 @@ class Linker:
         # "(Finn et al.,_\n2017)" -- read as spaces (same length)
         if "**" in text or "_\n" in text or "\n_" in text:
             text = _STRAY_EMPHASIS.sub(lambda m: " " * len(m.group()), text)
-        for g in (_AY_GROUP_UNLINKED if "](#" in original else _AY_GROUP).finditer(text):
+        for g in (_AY_GROUP_UNLINKED if "](#" in original or "[Reference " in original else _AY_GROUP).finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
                 continue
