@@ -68,6 +68,9 @@ _MATH_WORD_SUPER = re.compile(
 _DASH_BETWEEN_SURNAMES = re.compile(
     rf"(?<=[^\W\d_])(\s)[–—‑](\s)(?=[{CAPITALS}][^\W\d_]+(?:\s[–—‑]\s[{CAPITALS}][^\W\d_]+)*,?\s(?:19|20)\d{{2}})")
 _ET_DOT_AL = re.compile(r"\bet\.\s?al\b\.?|\bet al \.")
+# "et al" glued to the surname before it by an extraction that lost the space: "[Yenet al., 2021a\\]", "(Sakkiset al.,2000b)",
+# "（Novacket al.，2014)" -- no word ends in "et" before a lone "al"
+_GLUED_ET_AL = re.compile(r"\b([A-Z][^\W\d_]{1,40}?)et al(?=[.,\s])")
 _MATH_NAME_YEAR = re.compile(
     r"\$\s{0,3}+(?:\\(?:mathrm|mathit|textrm|text)\s{0,3}+\{(?P<name>[A-Za-z~\s]{1,40}+)\}\s{0,3}+~?\s{0,3}+)?"
     r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)\s{0,3}+\$")
@@ -114,6 +117,22 @@ def _unlinked(m: re.Match[str], pages: frozenset[str]) -> str:
     if page:  # a number linked to another page: a footnote's or a figure's, no citation
         return (page.group(1) or "") + " " * (len(whole) - len(page.group(1) or ""))
     return " " + text + " " * (len(whole) - len(text) - 1)
+
+
+# Cambridge Core's web pages cite with a link after the printed names, its text the hidden label "Reference" and the
+# names run into the year: "(Kertzer and McGraw [Reference Kertzer and McGraw2012](https://www.cambridge.org/core/...#r48))",
+# "Achen and Bartels’s ( [Reference Achen and Bartels2016](https://...#r1))" -- read as its year alone (same length),
+# after the names printed before it; no citation of the page it links to (the article's own, which a list entry may hold).
+# Its notes, tables and figures are linked the same way, "[Footnote 4](https://...#fn4)", "[Table 1](https://...#tab1)":
+# no citation, read as spaces
+_REFERENCE_LINK = re.compile(r"\[(?:Reference [^\[\]\n]{1,300}?((?:19|20)\d{2}[a-z]?)|(?:Footnote|Table|Figure) \d{1,4})\]\(https?://[^()\s]{1,500}+\)")
+
+
+def reference_links_as_years(text: str) -> str:
+    """``text`` with Cambridge Core's citation links (:data:`_REFERENCE_LINK`) read as their years, padded before."""
+    if not any(label in text for label in ("[Reference ", "[Footnote ", "[Table ", "[Figure ")):
+        return text
+    return _REFERENCE_LINK.sub(lambda m: (m.group(1) or "").rjust(len(m.group())), text)
 
 
 def toggles_display_math(ln: str) -> bool:
@@ -212,6 +231,14 @@ GLUED_AFTER_PUNCT_RUN = re.compile(
 # ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
 # a period would be a version or a page elsewhere: only after ")" closing letters)
 GLUED_AFTER_PAREN_RUN = re.compile(r"(?<=[^\W\d_]{2}\))(\d{1,3}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M)
+# ... and set apart from the punctuation by a space, a space after them too: "three decades. 1   Despite the adverse",
+# "treatments exist, 6-8  they are", "to bridge this gap. 5,9 Digital" (a PDF extraction that spaced the superscripts
+# of an NEJM AI article or of The Lancet) -- taken only when the document shows the habit, numbered in order of
+# first citation (Linker.spaced_after_punct)
+SPACED_AFTER_PUNCT_RUN = re.compile(
+    r"(?:(?<=[^\W\d_]{2}[.,;:])|(?<=[^\W\d_][)\]”\"’][.,;:]))[ \t](\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])")
+# the word before such a run's punctuation: "Fig. 2 shows", "Tab. 1 lists" name an index, no citation
+_WORD_BEFORE_PUNCT = re.compile(r"([^\W\d_]+)[)\]”\"’]?[.,;:][ \t]$")
 _STOP_BEFORE = {
     "section", "sections", "sec", "chapter", "table", "tab", "tables", "fig", "figure", "figures",
     "eq", "equation", "equations", "eqs", "appendix", "algorithm", "alg", "line", "lines", "page",
@@ -310,6 +337,8 @@ class Linker:
     paren_after_words: bool = False
     # numbers glued to words are citations in this document (see GLUED_WORD_RUN)
     glued_words: bool = False
+    # numbers spaced after punctuation are citations in this document (see SPACED_AFTER_PUNCT_RUN)
+    spaced_after_punct: bool = False
     # the file has no numbered list at all: every numbered marker is a candidate (counted, unresolved)
     no_list: bool = False
     # with no list, bare numbers up to this bound are candidates (the largest the text shows climbing)
@@ -345,7 +374,7 @@ class Linker:
         return CitationMark(marker=marker, start=start, end=end, ref_ids=ids, unresolved=unresolved)
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
-        original, text = text, unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset())
+        original, text = text, reference_links_as_years(unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset()))
         if "$$" in text:
             text = display_math_blanked(text)
         if "[[" in text and "](http" in text:
@@ -451,6 +480,16 @@ class Linker:
                     self._style("bare-number-glued-word")
                     marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
                     taken.append((m.start(1), m.end(1)))
+            if self.spaced_after_punct:
+                for m in SPACED_AFTER_PUNCT_RUN.finditer(text):
+                    nums = expand_numbers(m.group(1)) or []
+                    if not nums or not all(n in self.by_number for n in nums) or spaced_after_index_word(text, m.start(1)):
+                        continue
+                    if any(a < m.end() and m.start() < b for a, b in taken):
+                        continue
+                    self._style("bare-number-spaced")
+                    marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
+                    taken.append((m.start(1), m.end(1)))
             for m in _BARE_RUN.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
@@ -516,7 +555,7 @@ class Linker:
         original = text
         # "(Acerbi \& Ma, 2017)": a Markdown-escaped ampersand, read as "&"; marker's escaped parentheses
         # in a link's text, "[Sariri](#p) [\(2025\)](#p)", as parentheses (same length: spans hold)
-        text = unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") "))
+        text = reference_links_as_years(unlink_anchors(text.replace("\\&", " &").replace("\\(", " (").replace("\\)", ") ")))
         # a diacritic the converter set apart from its letter: a word it tore is read whole ("Mozeti´ c"),
         # any other ("Schutze¨ , 1992") is a space (same length: spans hold)
         mended = mend_torn_words(text).translate(_LOOSE_DIACRITICS)
@@ -542,6 +581,9 @@ class Linker:
         # (same length)
         if "et. al" in text or "et al ." in text:
             text = _ET_DOT_AL.sub(lambda m: ("et al." if m.group().endswith(".") else "et al").ljust(len(m.group())), text)
+        # "Yenet al." read as "Yen etal." (same length; "etal" is an OCR's "et al" too)
+        if "et al" in text:
+            text = _GLUED_ET_AL.sub(lambda m: m.group(1) + " etal", text)
         # "(Zhang\\* et al., 2020)": an equal-contribution mark read as spaces (same length)
         if "*" in text or "†" in text or "‡" in text:
             text = _CONTRIBUTION_MARK.sub(lambda m: " " * len(m.group()), text)
@@ -552,7 +594,7 @@ class Linker:
         # "(Finn et al.,_\n2017)" -- read as spaces (same length)
         if "**" in text or "_\n" in text or "\n_" in text:
             text = _STRAY_EMPHASIS.sub(lambda m: " " * len(m.group()), text)
-        for g in (_AY_GROUP_UNLINKED if "](#" in original else _AY_GROUP).finditer(text):
+        for g in (_AY_GROUP_UNLINKED if "](#" in original or "[Reference " in original else _AY_GROUP).finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
                 continue
@@ -799,6 +841,13 @@ def expand_numbers(inner: str) -> list[str] | None:
         else:
             return None
     return out
+
+
+def spaced_after_index_word(text: str, start: int) -> bool:
+    """Whether a number spaced after punctuation (SPACED_AFTER_PUNCT_RUN) follows a word naming an index
+    ("Fig. 2 shows", "Tab. 1", "Eq. 3"): no citation."""
+    w = _WORD_BEFORE_PUNCT.search(text, max(0, start - 40), start)
+    return w is not None and w.group(1).lower() in _STOP_BEFORE
 
 
 def _citation_context(text: str, start: int) -> bool:

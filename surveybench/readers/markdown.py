@@ -50,9 +50,11 @@ from surveybench.readers.citations import (
     GLUED_AFTER_PAREN_RUN,
     GLUED_AFTER_PUNCT_RUN,
     GLUED_WORD_RUN,
+    SPACED_AFTER_PUNCT_RUN,
     Linker,
     expand_numbers,
     reference_pages,
+    spaced_after_index_word,
     toggles_display_math,
     url_key,
     version_names,
@@ -332,6 +334,7 @@ def read_markdown_text(
             # article whose introduction has no heading holds most of its first citations there, "muscles1–4")
             body_before = [[p] for p in doc.front if _body_front_paragraph(p)]
             linker.glued_words = _glued_word_citations(body_before + doc.section_lines, by_number)
+            linker.spaced_after_punct = _spaced_punct_citations(body_before + doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
     if not scan_numbers:
@@ -2516,14 +2519,42 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
     not climb like that. The lost superscripts glued after punctuation ("ROBINS-E,17", "work.37")
     count in that order too: a JAMIA conversion glues most of them there and only a few to words
     ("Nine27,30,31", "metrics20"), too few to climb alone; at least two glued to words are needed."""
+    def found(text: str) -> list[tuple[int, str, bool]]:
+        runs = [(m.start(1), m.group(1), True) for m in GLUED_WORD_RUN.finditer(text)]
+        return runs + [(m.start(1), m.group(1), False) for m in itertools.chain(GLUED_AFTER_PUNCT_RUN.finditer(text), GLUED_AFTER_PAREN_RUN.finditer(text))]
+
+    firsts, on_words = _first_cited(section_lines, by_number, found)
+    if len(firsts) < 5 or on_words < 2:
+        return False
+    return _climbs_in_first_use(firsts)
+
+
+def _spaced_punct_citations(section_lines: list[list[str]], by_number: dict[str, str]) -> bool:
+    """Are numbers spaced after punctuation ("three decades. 1   Despite", "treatments exist, 6-8  they") this
+    document's citations (superscripts a PDF extraction set apart)? Evidence as for numbers glued to words
+    (:func:`_glued_word_citations`): at least five distinct listed numbers, first cited in climbing order. Counts
+    ("Scale bar, 1 mm", "Among them, 30 billion") and figure numbers ("Fig. 2 shows") do not climb like that."""
+    def found(text: str) -> list[tuple[int, str, bool]]:
+        return [(m.start(1), m.group(1), False) for m in SPACED_AFTER_PUNCT_RUN.finditer(text) if not spaced_after_index_word(text, m.start(1))]
+
+    paragraphs = [[p] for lines in section_lines for p in "\n".join(lines).split("\n\n")]
+    firsts, _ = _first_cited(paragraphs, by_number, found)
+    if len(firsts) < 5 or not _climbs_in_first_use(firsts):
+        return False
+    # an affiliation block numbers its institutes after the period closing each address ("Ochang, Republic of Korea.
+    # 7 Department of Anthropology"), climbing too but all in one paragraph; citations spread over the text
+    return max(len(_first_cited([p], by_number, found)[0]) for p in paragraphs) <= len(firsts) / 2
+
+
+def _first_cited(section_lines: list[list[str]], by_number: dict[str, str],
+                 found: Callable[[str], list[tuple[int, str, bool]]]) -> tuple[list[int], int]:
+    """The first numbers of the runs ``found`` in each section's text whose every number the list defines, each once in
+    order of first use, and how many of those runs were glued to a word (the flag ``found`` gives each run)."""
     firsts: list[int] = []
     seen: set[int] = set()
     on_words = 0
     for lines in section_lines:
-        text = "\n".join(lines)
-        found = [(m.start(1), m.group(1), True) for m in GLUED_WORD_RUN.finditer(text)]
-        found += [(m.start(1), m.group(1), False) for m in itertools.chain(GLUED_AFTER_PUNCT_RUN.finditer(text), GLUED_AFTER_PAREN_RUN.finditer(text))]
-        for _pos, run, on_word in sorted(found):
+        for _pos, run, on_word in sorted(found("\n".join(lines))):
             nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", run)) or []
             if not nums or not all(n in by_number for n in nums):
                 continue
@@ -2532,9 +2563,7 @@ def _glued_word_citations(section_lines: list[list[str]], by_number: dict[str, s
             if n not in seen:
                 seen.add(n)
                 firsts.append(n)
-    if len(firsts) < 5 or on_words < 2:
-        return False
-    return _climbs_in_first_use(firsts)
+    return firsts, on_words
 
 
 def _climbs_in_first_use(firsts: list[int]) -> bool:
