@@ -62,7 +62,14 @@ from surveybench.readers.citations import (
 from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.layout import columns_apart
-from surveybench.readers.reflist import REPEATED_AUTHORS, RefEntry, opens_entry, opens_source_group, split_reference_lines
+from surveybench.readers.reflist import (
+    AUTHOR_LIST_GOES_ON,
+    REPEATED_AUTHORS,
+    RefEntry,
+    opens_entry,
+    opens_source_group,
+    split_reference_lines,
+)
 from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
@@ -163,7 +170,8 @@ _REF_NAMES = (
     r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
     r"literature\s*cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
-    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献"
+    # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources)
+    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -1150,6 +1158,11 @@ def _numbered_entry_line(title: str) -> bool:
     return bool(re.search(r"\((?:19|20)\d{2}[a-z]?\)", title)) and opens_entry(title)
 
 
+def _line_before(lines: list[str], i: int) -> str:
+    """The last line of text before line ``i`` ("" when none in the 49 before it)."""
+    return next((lines[k].strip() for k in range(i - 1, max(-1, i - 50), -1) if lines[k].strip()), "")
+
+
 def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     """A PDF's plain text saved as Markdown (pdftotext, PyPDF) has no Markdown heading at all. Its
     headings are still lines of their own: numbered ones ("1 Introduction", "2.1 Data") whose numbers
@@ -1278,7 +1291,10 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 letter_last += 1
             continue
         ap = appendix_at[i]
-        if ap and (in_refs or found) and not text.endswith((".", ",", ";")) and len(text.split()) <= 12:
+        # (inside the list, "A. Sampling is as easy as ..." after "..., Salim, A., and Zhang," is the last author's
+        # initial and the entry's title, wrapped: the author list the line before leaves open goes on in it)
+        if ap and (in_refs or found) and not text.endswith((".", ",", ";")) and len(text.split()) <= 12 and not (
+                in_refs and AUTHOR_LIST_GOES_ON.search(_line_before(lines, i))):
             after = next((lines[k].strip() for k in range(i + 1, min(i + 4, len(lines))) if lines[k].strip()), "")
             letter = ord(ap.group(1)) - ord("A")
             # its first subsection after it ("A.1 Preliminaries"), or the appendices' run in order: "A. Delayed
@@ -1952,7 +1968,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         running_head = in_refs and _byline(h.title)
         if in_refs and not _REF_TITLE.match(_strip_num(_clean_heading_text(h.title))) and (
                 running_head or (first_item is not None and first_item > 3)
-                or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))))):
+                or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))
+                                             # (an agent's sources grouped under subheadings, "## 参考资料" / "### 业界分析" /
+                                             # "1. [What Actually Is ...](https://...)": the list starts under the first)
+                                             or not any(x.strip() for b in doc.ref_blocks[-1:] for x in b)
+                                             and _first_item_number(lines[h.line + 1 : end], _FIRST_DOTTED_ITEM) == 1))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
@@ -2613,13 +2633,25 @@ def _cited_by_position(section_lines: list[list[str]], references: list[Referenc
                     firsts.append(int(n))
     if len(firsts) < 5 or max(firsts) > len(references) or 2 * max(firsts) < len(references):
         return False
-    if not _climbs_in_first_use(firsts) or _footnote_sequence(section_lines):
+    # (or a list sorted by its authors that the numbers cover -- arXiv's HTML of a natbib list, "Blattmann et al.
+    # [2023]" over each entry, cited "[22]": first use does not climb through an alphabetical list)
+    if not (_climbs_in_first_use(firsts) or (2 * len(firsts) >= len(references) and _sorted_by_authors(references))) or (
+            _footnote_sequence(section_lines)):
         return False
     trial = Linker(by_number={})
     if not _author_year_index(references, trial):
         return True
     keys = sum(1 for text in texts for c in trial.author_year_marks(text) if c.ref_ids)
     return hits > keys
+
+
+def _sorted_by_authors(references: list[Reference]) -> bool:
+    """Does the list run in its first authors' alphabetical order? Four in five entries with authors, nine in
+    ten neighbours in order by the surname's first letter (a corporate author, a misread name may stand out)."""
+    initials = [s[0] for r in references if r.authors and (s := surname(r.authors[0].name))]
+    if len(initials) < 5 or len(initials) < 0.8 * len(references):
+        return False
+    return sum(a <= b for a, b in zip(initials, initials[1:])) >= 0.9 * (len(initials) - 1)
 
 
 def _bare_citation_bound(section_lines: list[list[str]]) -> int | None:
@@ -2952,12 +2984,13 @@ def _norm(t: str) -> str:
 # ---- references ---------------------------------------------------------------------------------
 
 _FIRST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(\d++)\]\s+\S")
+_FIRST_DOTTED_ITEM = re.compile(r"^\s*(\d++)\.\s+\S")  # an agent's Markdown list: "1. [Title](https://...) — note"
 
 
-def _first_item_number(lines: list[str]) -> int | None:
+def _first_item_number(lines: list[str], pattern: re.Pattern[str] = _FIRST_ITEM) -> int | None:
     for ln in lines:
         if ln.strip():
-            m = _FIRST_ITEM.match(ln)
+            m = pattern.match(ln)
             return int(m.group(1)) if m else None
     return None
 

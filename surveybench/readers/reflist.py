@@ -334,8 +334,10 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
             res.warnings.append(f"{len(entries)} entries read from the list's hanging indent (layout-keeping text extraction)")
         res.skipped.extend(("page furniture beside a hanging-indent list", f) for f in furniture)
         return res
-    # a justified PDF line's runs of spaces ("Ahadi,  R.,  Ketter,  W.,  2023.") are one space each
+    # a justified PDF line's runs of spaces ("Ahadi,  R.,  Ketter,  W.,  2023.") are one space each; an initial whose
+    # period the text kerned off ("Bai, Y ., Zhang, Y .-J., Zhao, P.") is the initial: else no author list opens there
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
+    lines = [_KERNED_INITIAL.sub(r"\1.", ln) if " ." in ln else ln for ln in lines]
     # figures and tables set after the list (working papers end so): from a caption's label alone on its line
     # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one (looked for before a
     # caption inside the list is dropped: "Table 1: Differences between ..." may be the first of the tables after it)
@@ -416,7 +418,7 @@ _NATBIB_SURNAME = r"(?:(?:van|von|de|der|da|del|le|la) )?[^\W\d_][\w'’\-]*(?: 
 _NATBIB_NAMES = re.compile(
     rf"(?:{_NATBIB_SURNAME}, {_NATBIB_INITIALS}(?:, and |, | and | & )){{0,60}}{_NATBIB_SURNAME}, {_NATBIB_INITIALS} "
     r"(?![A-ZÀ-Þ]\.)(?=[\"“\w])")
-_AUTHOR_LIST_GOES_ON = re.compile(r"(?:,|\band|&)\s*$")
+AUTHOR_LIST_GOES_ON = re.compile(r"(?:,|\band|&)\s*$")
 _NUMBER_LABEL = re.compile(r"^(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.?\s)")
 
 
@@ -448,7 +450,7 @@ def _hanging_indent_entries(lines: list[str]) -> tuple[list[str], list[str]] | N
         return None
     opened = sum(_opens_entry_at(" ".join(g)) for g in groups) / len(groups)
     # (an indented line after a line ending in a comma or "and" goes on with an author list: no entry opens there)
-    tails = [" ".join(g[q:]) for g in groups for q in range(1, len(g)) if not _AUTHOR_LIST_GOES_ON.search(g[q - 1])]
+    tails = [" ".join(g[q:]) for g in groups for q in range(1, len(g)) if not AUTHOR_LIST_GOES_ON.search(g[q - 1])]
     if opened < 0.6 or sum(_opens_entry_at(x) for x in tails) > 0.5 * opened * len(tails):
         return None
     # (a line opening with punctuation goes on the word before it: "Improved rea-" / "soning, ocr" joined)
@@ -491,6 +493,7 @@ _CITE_NOTE_BEFORE = re.compile(r"^\s*\[cite:\s*[\d,\s]+\]\s*")
 
 
 _JUSTIFIED = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+_KERNED_INITIAL = re.compile(r"(?<![^\s.\-])([A-Z]) \.(?=[,\-]|\s|$)")
 
 
 def _cite_notes_off(line: str) -> str:
@@ -543,15 +546,26 @@ def _spaced_label_mended(line: str) -> str:
     return f"{m.group(1)}{m.group(2)}{m.group(3) or ''}.{line[m.end():]}"
 
 
+def _one_line_paragraphs(lines: list[str]) -> bool:
+    """Is each of five or more lines of text a paragraph of its own (a blank line after nine in ten)?"""
+    text_at = [i for i, ln in enumerate(lines) if ln.strip()]
+    closed = sum(1 for i in text_at if i + 1 == len(lines) or not lines[i + 1].strip())
+    return len(text_at) >= 5 and closed >= 0.9 * len(text_at)
+
+
 def _split_one(lines: list[str]) -> SplitResult:
     res = SplitResult()
     lines = [_spaced_label_mended(ln) for ln in lines]
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
         return res
-    labelled = [ln for ln in nonblank if _LABEL_START.match(ln)]
-    if len(labelled) >= 3 and len(labelled) >= 0.6 * len(nonblank):
-        _from_labels(nonblank, res)
+    labels = [_label_opening(ln) for ln in nonblank]
+    labelled = [lab for lab in labels if lab is not None and lab.label]
+    if len(labelled) >= 3 and (len(labelled) >= 0.6 * len(nonblank) or _wrapped_label_list(labels)):
+        # a PDF's text glues a label to the entry before's last line ("Media, 2010.[Pooladian et al. , 2023 ]Aram"):
+        # in a list the labels key, such a label opens an entry as one at a line's start does
+        nonblank = [part for ln in nonblank for part in _GLUED_LABEL.split(ln)]
+        _from_labels(nonblank, [_label_opening(ln) for ln in nonblank], res)
         return res
     joined = _BOLD_NUMBER.sub(r"\1", " ".join(nonblank))  # "**1.** Smith" -> "1. Smith"
     starts = _after_unnumbered_entries(joined, _bracket_starts(joined))
@@ -568,6 +582,11 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     dots = _after_unnumbered_entries(joined, _dot_starts(joined))
     line_dots = sum(1 for ln in nonblank if _DOT_NUM.match(ln))
+    if dots and not line_dots and joined == " ".join(nonblank) and _one_line_paragraphs(lines):
+        # each entry a paragraph of one line, none opening with a number (nor a bold one, "**1.** Elliott DM"): the
+        # numbers the sequence found end entries
+        # ("... *Harvard Business Review* 1." / "Abbasi A, Parsons J, ... (2024) ..."; INFORMS' page or volume), no labels
+        dots = []
     if line_dots >= 3 and len(dots) < line_dots and joined == " ".join(nonblank):
         shuffled = _after_unnumbered_entries(joined, _line_number_permutation(nonblank))
         if shuffled:
@@ -696,21 +715,69 @@ def _line_number_permutation(nonblank: list[str]) -> list[tuple[int, int]]:
 
 
 # a list keyed by its own citation labels (IJCAI / alpha styles): "[Xu et al., 2019] K. Xu, et al. Title."
-_LABEL_START = re.compile(r"^\[([^\[\]]{2,100}?,?\s(?:19|20)\d{2}[a-z]?)\]\s*(?=\S)")
+# (a PDF's text extraction leaves a space before the comma and the bracket: "[Alaya et al. , 2019 ]Mokhtar Z Alaya";
+# a converter may lose the year, "[Krizhevsky et al., ] Krizhevsky, A., ...": still the label opening an entry)
+_LABEL_START = re.compile(r"^\[([^\[\]]{2,100}?(?:,?\s(?:19|20)\d{2}[a-z]?\s?|,\s))\]\s*(?=\S)")
+_GLUED_LABEL = re.compile(r"(?<=\.)(?=\[[^\[\]]{2,100}?,?\s(?:19|20)\d{2}[a-z]?\s?\]\s*\S)")
+# an agent's list keyed by linked labels, the first author's full name and the date (DeepScholar-bench's generator):
+# "[[Woosuk Kwon' 2023-09-12](http://arxiv.org/abs/2309.06180v1)] Efficient Memory Management for ..." -- the
+# text cites the same linked label; the label's name and year are the key, the link stays with the entry's text
+_LINKED_LABEL_START = re.compile(r"^\[\[([^\[\]]{2,100}?)'?\s((?:19|20)\d{2})(?:-\d{2}){0,2}\]\((https?://[^\s()]+)\)\]\s*(?=\S)")
+# arXiv's HTML prints a natbib list's labels on lines of their own, the entry on the next line ("Blattmann et al.
+# [2023]" / "Andreas Blattmann, Robin Rombach, ..."); an entry natbib gives no name prints its number alone ("[1]")
+# (or glued to the entry's first author, the year in parentheses: "Aberman et al. (2020)Kfir Aberman, ...", "(1)" alone)
+_LABEL_LINE = re.compile(r"^([^\W\d_][^\[\]]{0,100}?)\s\[((?:19|20)\d{2}[a-z]?)\]$")
+_GLUED_PAREN_LABEL = re.compile(r"^([^\W\d_][^()\[\]]{0,100}?)\s\(((?:19|20)\d{2}[a-z]?)\)(?=[^\W\d_])")
+_NUMBER_LABEL_LINE = re.compile(r"^(?:\[\d{1,4}\]|\(\d{1,4}\))$")
 
 
-def _from_labels(nonblank: list[str], res: SplitResult) -> None:
-    """One entry per label: a line opening with "[Label, 2019]" starts one, other lines go on with
-    the entry before. The label is kept in front of the entry's text only as its key
-    (``RefEntry.label``); the text parsed is what follows it."""
+@dataclass
+class _Label:
+    label: str | None  # the key the label prints ("Xu et al., 2019"); None for a number alone
+    text: str  # what of the line follows the label: the entry's text
+
+
+def _label_opening(line: str) -> _Label | None:
+    """The citation label a list's line opens with (see ``_LABEL_START`` and its kin), else None."""
+    if m := _LABEL_START.match(line):
+        return _Label(re.sub(r"\s+(?=[,.])", "", m.group(1)).strip().rstrip(","), line[m.end() :].strip())
+    if m := _LINKED_LABEL_START.match(line):
+        return _Label(f"{m.group(1).strip()}, {m.group(2)}", f"{line[m.end() :].strip()} {m.group(3)}")
+    if m := _LABEL_LINE.match(line):
+        return _Label(f"{m.group(1).strip()}, {m.group(2)}", "")
+    if m := _GLUED_PAREN_LABEL.match(line):
+        return _Label(f"{m.group(1).strip()}, {m.group(2)}", line[m.end() :].strip())
+    return _Label(None, "") if _NUMBER_LABEL_LINE.match(line) else None
+
+
+def _wrapped_label_list(labels: list[_Label | None]) -> bool:
+    """A keyed list whose entries wrap over several lines (a PDF's text, arXiv's label lines): the first line opens
+    with a label, a label opens one line in eight at least, and the labels run in alphabetical order (a keyed
+    list is sorted by its authors; nine in ten neighbours in order) -- a line of another list opening so by
+    chance does not make one."""
+    keys = [lab.label.lower() for lab in labels if lab is not None and lab.label]
+    named = sum(1 for lab in labels if lab is not None)
+    if labels[0] is None or len(keys) < 5 or 8 * named < len(labels):
+        return False
+    return sum(a[0] <= b[0] for a, b in zip(keys, keys[1:])) >= 0.9 * (len(keys) - 1)
+
+
+def _from_labels(nonblank: list[str], labels: list[_Label | None], res: SplitResult) -> None:
+    """One entry per label: a line opening with one ("[Label, 2019]", "Label [2019]" alone) starts one,
+    other lines go on with the entry before. The label is kept in front of the entry's text only as its
+    key (``RefEntry.label``); the text parsed is what follows it."""
     current: RefEntry | None = None
-    for ln in nonblank:
-        m = _LABEL_START.match(ln)
-        if m:
-            current = RefEntry(raw=ln[m.end() :].strip(), layout="label", label=m.group(1))
+    for ln, lab in zip(nonblank, labels):
+        if lab is not None:
+            if current is not None and not current.raw and current.label is None:
+                # a number alone with no text before the next label ("(1)" / "Aberman et al. (2020)Kfir ..."): arXiv
+                # numbers the list's first item, no entry of its own
+                res.entries.pop()
+                res.skipped.append(("a number alone before the list's first label", ln))
+            current = RefEntry(raw=lab.text, layout="label", label=lab.label)
             res.entries.append(current)
         elif current is not None:
-            current.raw += " " + ln
+            current.raw = f"{current.raw} {ln}".strip()
         else:
             res.skipped.append(("text before the first reference entry", ln))
 
