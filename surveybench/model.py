@@ -239,6 +239,8 @@ class Survey(_Model):
 
 # ---- non-content sections (SurveyGen App. C) ------------------------------------------------
 
+# (the Royal Society's journals print "Data accessibility" and "Conflict of interest declaration" after the text, CEUR-WS
+# proceedings "Declaration on Generative AI": back matter under other names)
 _NON_CONTENT = re.compile(
     r"""^(
         references?|bibliography|works\s+cited|literature\s+cited|citations?|
@@ -247,12 +249,12 @@ _NON_CONTENT = re.compile(
         funding(\s+(information|sources?|statement))?|financial\s+(support|disclosure)|
         author(s'?|'s)?\s+contributions?|contributions?\s+of\s+(the\s+)?authors?|credit\s+authorship.*|
         ((declaration\s+of\s+)?(competing|conflicts?\s+of)\s+interests?|conflicts?\s+of\s+interests?)
-            (\s+(statement|disclosure))?|
+            (\s+(statement|disclosure|declaration))?|
         disclosures?(\s+statement)?|declarations?|ethics(\s+statement)?|
-        declaration\s+of\s+(generative\s+)?ai\b.*|
+        declarations?\s+(of|on)\s+(the\s+use\s+of\s+)?(generative\s+)?ai\b.*|
         ethics\s+approval(\s+and\s+consent\s+to\s+participate)?|consent\s+for\s+publication|
         role\s+of\s+the\s+funding\s+sources?|publisher'?s?\s+note|open\s+access|
-        data\s+availability(\s+statement)?|code\s+availability(\s+statement)?|
+        data\s+(availability|accessibility)(\s+statement)?|code\s+availability(\s+statement)?|
         availability\s+of\s+data(\s+and\s+materials?)?|
         supplementary(\s+(material|materials|information|data|files?))?|supporting\s+information|
         additional\s+(information|files?)|

@@ -165,6 +165,8 @@ _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
+# Chinese numbering, a section's "一、引言" above its subsections' "（一）数据来源" (the standard order: 一、, （一）, 1., （1）)
+_CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S)|^[（(]([一二三四五六七八九十]{1,3})[）)]\s*(?=\S)")
 _REF_NAMES = (
     # (an OCR may lose the space between the words: "LITERATURECITED")
     r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
@@ -225,6 +227,9 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     if "．" in t:
         t = t.replace("．", ". ")  # an OCR's full-width period after the number: "1．Introduction", "4.1.1． Safe workplace"
         t = re.sub(r"(?<=\d)\. (?=\d)", ".", t)
+    m = _CJK_NUMBERED.match(t)
+    if m:
+        return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -852,6 +857,10 @@ def _bold_named_headings(lines: list[str], report: FileReport) -> list[str]:
 
 
 _PLAIN_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,100})$")
+# an arXiv HTML page (LaTeXML) copied as text prints a heading's number glued to its title: "1Introduction",
+# "2.1Hierarchically spatial layer decomposition" -- read so only where a subsection's number is glued too (no footnote
+# or affiliation mark, "1University of ...", ever is)
+_PLAIN_NUMBERED_GLUED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})(?=[A-Z][a-z]{2}|[A-Z]{4})([A-Z][^\n]{1,100})$")
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
@@ -1135,7 +1144,10 @@ def _wrapped_heading(title: str, nxt: str, after: str) -> bool:
     long or ending in a word that cannot end it ("5 Implications for Design of" / "BenchNavigator")."""
     if title.isupper():
         return bool(_CAPITALS_LINE.match(nxt)) and len(nxt.split()) <= 8
-    return (len(nxt.split()) <= 3 and nxt[:1].isupper() and not nxt.endswith((".", ",", ";", ":")) and len(after.split()) >= 6
+    # (or before the first subsection's number on a line of its own: "3" / "Experimental Design and Trace-Level Structural" /
+    # "Extraction" / "3.1" / "Dataset (TruthfulQA)", LNCS text with its numbers apart)
+    return (len(nxt.split()) <= 3 and nxt[:1].isupper() and not nxt.endswith((".", ",", ";", ":"))
+            and (len(after.split()) >= 6 or bool(_PLAIN_NUMBER_ALONE.match(after)))
             and (bool(_HEADING_ENDS_OPEN.search(title)) or len(title.split()) >= 4))
 
 
@@ -1223,6 +1235,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         chapters = {}
     first_chapter = min(chapters, default=-1)
     contents = _contents_titles(lines)
+    glued_numbers = any((g := _PLAIN_NUMBERED_GLUED.match(ln.strip())) and "." in g.group(1) for ln in lines)
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
@@ -1307,7 +1320,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
                 in_refs = False
                 appendix_last = letter
                 continue
-        m = _PLAIN_NUMBERED.match(text)
+        m = _PLAIN_NUMBERED.match(text) or (_PLAIN_NUMBERED_GLUED.match(text) if glued_numbers else None)
         if m and not in_refs:
             item = m.group(1)
             # the list item before this one ("6. The impact ... (Tables 11 and 12)." then "7. Congressional
@@ -1330,8 +1343,10 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue  # (a run-in heading's sentence goes on too: "1. INTRODUCTION. Four millennia ago, ...")
         if _ADDRESS_IN_TEXT.search(m.group(2)):
             continue  # "3 FSharp: see https://fsharp.org. NET Core: see ...": a footnote giving addresses; no heading holds one
-        if not arabic and not romans and _AFFILIATION.search(text):
-            continue  # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark
+        if not arabic and not romans and (_AFFILIATION.search(m.group(2)) or "@" in nxt_text.split(" ")[0]):
+            # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark; or one
+            # its author's e-mail address follows (LNCS: "1 Brilloconnetz Partners avoin yhtiö, Turku, Finland" / "adeyemi@...")
+            continue
         num = tuple(int(x) for x in m.group(1).split("."))
         if running[_PAGE_NUMBER_ENDS.sub("", text)] >= 3 or (chapters and (i < first_chapter or len(num) == 1)):
             continue
@@ -1376,6 +1391,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     for i, depth in found.items():
         number = lines[number_lines[i]].strip().rstrip(".") + " " if i in number_lines else ""
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
+        if glued_numbers and (g := _PLAIN_NUMBERED_GLUED.match(title)):
+            title = f"{g.group(1)} {g.group(2)}"
         if i in chapters:
             title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
@@ -1861,6 +1878,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     kept = _title_page_headings(kept, report)
     kept = _drop_toc_headings(kept, lines, report)
+    _chinese_numbered_levels(kept)
     _converter_depths(kept)
 
     # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
@@ -2340,6 +2358,28 @@ def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileRepor
     report.skip("table of contents printed as headings (each repeated later with its text)",
                 ", ".join(kept[k].raw for k in sorted(drop))[:200], len(drop))
     return [h for k, h in enumerate(kept) if k not in drop]
+
+
+def _chinese_numbered_levels(kept: list[_Heading]) -> None:
+    """Chinese numbering sets its levels as 一、 / （一） / 1. / （1）: under sections numbered "一、引言" (two at least),
+    an Arabic-numbered heading is below them -- "1. 示范区情况" under "（一）数据来源" a third-level one, not the
+    document's section 1, whatever the converter's depth ("# 一、引言", "# （一）数据来源", "# 1. 示范区情况" all printed
+    at one); "### 1) Pegged Exchange Rate Systems ..." set deeper than "## 一、储备管理" a second-level one. ("### 1.1"
+    under "## 一、" keeps its level: its number says it.) Numbers that restart ("#### 一、..." under "## 问题3", again
+    under "## 问题4") count items inside sections: those headings take their level from their depth."""
+    cjk = [h for h in kept if re.fullmatch(r"[一二三四五六七八九十]{1,3}", h.number or "")]
+    tops = [h for h in cjk if h.number_level == 1]
+    if len({h.number for h in tops}) != len(tops):
+        for h in cjk:
+            h.number_level = None
+        return
+    if len(tops) < 2:
+        return
+    below = max(h.number_level or 1 for h in cjk) + 1
+    top_depth = min(h.depth for h in tops)
+    for h in kept:
+        if h.number and h.number_level and re.fullmatch(r"\d{1,2}(?:\.\d{1,2})*", h.number) and (below > 2 or h.depth > top_depth):
+            h.number_level = max(h.number_level, below)
 
 
 def _local_numbering(kept: list[_Heading]) -> None:
