@@ -183,7 +183,8 @@ Plan Mode 先规划后执行 [1]，上下文工程很关键 [3]，多轮对话�
 2. [LLMs Get Lost In Multi-Turn Conversation](https://arxiv.org/html/2505.06120v1) — 多轮性能下降 39%
 3. [Context Engineering for Coding Agents](https://martinfowler.com/articles/context-engineering.html) — 上下文工程的总结
 """)
-    assert [s.title for s in survey.top_level_sections()] == ["一、业界对比", "二、总结"]
+    # (the Chinese numbers leave the titles, as tests/test_readers_s32_s.py asks)
+    assert [s.title for s in survey.top_level_sections()] == ["业界对比", "总结"]
     assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
     assert all(m.ref_ids for m in (c for sec in survey.sections for p in sec.paragraphs for c in p.citations))
 
