@@ -66,6 +66,7 @@ from surveybench.readers.reflist import (
     AUTHOR_LIST_GOES_ON,
     REPEATED_AUTHORS,
     RefEntry,
+    alphabetical,
     opens_entry,
     opens_source_group,
     split_reference_lines,
@@ -2691,7 +2692,7 @@ def _sorted_by_authors(references: list[Reference]) -> bool:
     initials = [s[0] for r in references if r.authors and (s := surname(r.authors[0].name))]
     if len(initials) < 5 or len(initials) < 0.8 * len(references):
         return False
-    return sum(a <= b for a, b in zip(initials, initials[1:])) >= 0.9 * (len(initials) - 1)
+    return alphabetical(initials)
 
 
 def _bare_citation_bound(section_lines: list[list[str]]) -> int | None:

@@ -759,7 +759,13 @@ def _wrapped_label_list(labels: list[_Label | None]) -> bool:
     named = sum(1 for lab in labels if lab is not None)
     if labels[0] is None or len(keys) < 5 or 8 * named < len(labels):
         return False
-    return sum(a[0] <= b[0] for a, b in zip(keys, keys[1:])) >= 0.9 * (len(keys) - 1)
+    return alphabetical([k[0] for k in keys])
+
+
+def alphabetical(initials: list[str]) -> bool:
+    """Do the names' first letters run in alphabetical order, nine neighbours in ten (a list sorted by its authors,
+    where a corporate author or a misread name may stand out)?"""
+    return sum(a <= b for a, b in zip(initials, initials[1:])) >= 0.9 * (len(initials) - 1)
 
 
 def _from_labels(nonblank: list[str], labels: list[_Label | None], res: SplitResult) -> None:
@@ -767,14 +773,16 @@ def _from_labels(nonblank: list[str], labels: list[_Label | None], res: SplitRes
     other lines go on with the entry before. The label is kept in front of the entry's text only as its
     key (``RefEntry.label``); the text parsed is what follows it."""
     current: RefEntry | None = None
+    opened_by = ""  # the line that opened the current entry
     for ln, lab in zip(nonblank, labels):
         if lab is not None:
             if current is not None and not current.raw and current.label is None:
                 # a number alone with no text before the next label ("(1)" / "Aberman et al. (2020)Kfir ..."): arXiv
                 # numbers the list's first item, no entry of its own
                 res.entries.pop()
-                res.skipped.append(("a number alone before the list's first label", ln))
+                res.skipped.append(("a number alone before the list's first label", opened_by))
             current = RefEntry(raw=lab.text, layout="label", label=lab.label)
+            opened_by = ln
             res.entries.append(current)
         elif current is not None:
             current.raw = f"{current.raw} {ln}".strip()
