@@ -1990,8 +1990,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
                 or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))
                                              # (an agent's sources grouped under subheadings, "## 参考资料" / "### 业界分析" /
                                              # "1. [What Actually Is ...](https://...)": the list starts under the first)
-                                             or not any(x.strip() for b in doc.ref_blocks[-1:] for x in b)
-                                             and _first_item_number(lines[h.line + 1 : end], _FIRST_DOTTED_ITEM) == 1))):
+                                             or (not any(x.strip() for b in doc.ref_blocks[-1:] for x in b)
+                                                 and _first_item_number(lines[h.line + 1 : end], _FIRST_DOTTED_ITEM) == 1)))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
