@@ -21,7 +21,10 @@ def _write(tmp_path: Path, name: str, data: bytes) -> Path:
 @pytest.mark.parametrize(
     ("name", "data", "reason"),
     [
-        ("latin1.md", "# Caf\xe9 survey\n\n## 1 A\n".encode("latin-1"), "not valid UTF-8 text: byte 0xe9 at offset 5"),
+        # a Chinese code page (GBK): runs of two high bytes, no single-byte Western text -- refused, not guessed
+        ("gbk.md", "# 综述\n\n## 1 引言\n".encode("gbk"), "not valid UTF-8 text: byte 0xd7 at offset 2"),
+        # UTF-8 text with one stray Western byte: not a Windows-1252 file either
+        ("mixed.md", "# Café – survey\n\n## 1 A \x96 B\n".encode("utf-8").replace(b"\xc2\x96", b"\x96"), "not valid UTF-8 text: byte 0x96"),
         ("image.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), "binary file"),
         ("empty.md", b"", "empty file"),
         ("blank.json", b"  \n\n ", "empty file"),

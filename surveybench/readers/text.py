@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 import stat
 from pathlib import Path
 
@@ -23,7 +24,8 @@ _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (
 
 
 def read_text(path: Path) -> str:
-    """The file's text. UTF-8 (or a BOM-marked UTF-16/32); anything else is a ReaderError.
+    """The file's text. UTF-8 (or a BOM-marked UTF-16/32, or Windows-1252 on the file's own evidence, said in
+    the notes: see :func:`_windows_1252`); anything else is a ReaderError.
     NUL bytes never reach the text: see :func:`read_text_noted`."""
     return read_text_noted(path)[0]
 
@@ -67,12 +69,19 @@ def read_text_noted(path: Path) -> tuple[str, list[str]]:
     except UnicodeDecodeError as exc:
         if nul >= 0:  # NULs and bytes that are not UTF-8: a binary file, however rare the NULs
             raise ReaderError(path, binary_nul) from None
-        bad = data[exc.start : exc.start + 1].hex()
-        raise ReaderError(
-            path,
-            f"not valid {encoding.upper()} text: byte 0x{bad} at offset {exc.start} "
-            "(re-save the file as UTF-8)",
-        ) from None
+        legacy = _windows_1252(data) if encoding == "utf-8" else None
+        if legacy is None:
+            bad = data[exc.start : exc.start + 1].hex()
+            raise ReaderError(
+                path,
+                f"not valid {encoding.upper()} text: byte 0x{bad} at offset {exc.start} "
+                "(re-save the file as UTF-8)",
+            ) from None
+        text, high = legacy
+        notes.append(
+            f"not UTF-8: read as Windows-1252 ({high} byte{'s' if high != 1 else ''} above 0x7F, the first "
+            f"0x{data[exc.start:exc.start + 1].hex()} at offset {exc.start}, such as {text[exc.start]!r})"
+        )
     sample = text[:8192]
     if _control_chars(sample) > max(8, len(sample) // 100):
         if nul >= 0:
@@ -90,6 +99,32 @@ def read_text_noted(path: Path) -> tuple[str, list[str]]:
             "a converter's unmapped glyphs in otherwise valid UTF-8 text"
         )
     return text.replace("\r\n", "\n").replace("\r", "\n"), notes
+
+
+_HIGH_BYTE_RUN = re.compile(rb"[\x80-\xff]+")
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _windows_1252(data: bytes) -> tuple[str, int] | None:
+    """The text of a file saved in Windows' Western code page, with its count of bytes above 0x7F, or None.
+
+    A Nougat conversion saved by a Windows tool (holdout19: a radiography review) holds its en dashes and
+    apostrophes as single bytes 0x96 / 0x92, which no UTF-8 text can: refusing it lost the whole survey.
+    The file's own evidence that it is in a single-byte Western code page: no well-formed UTF-8 sequence
+    anywhere (so it is not UTF-8 text with one stray byte), at least half of its runs of high bytes one byte
+    long (accented letters and punctuation between ASCII letters; the two-byte Chinese or Japanese code
+    pages give runs of two or more), and every byte defined in Windows-1252, the superset of ISO-8859-1
+    that Western Windows tools write (0x80-0x9F are its punctuation, control codes in ISO-8859-1). Anything
+    else stays a ReaderError: a guess between other code pages could go either way."""
+    if _UTF8_SEQUENCE.search(data):
+        return None
+    runs = [len(m.group()) for m in _HIGH_BYTE_RUN.finditer(data)]
+    if not runs or 2 * sum(1 for n in runs if n == 1) < len(runs):
+        return None
+    try:
+        return data.decode("cp1252"), sum(runs)
+    except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D are undefined in Windows-1252
+        return None
 
 
 def _control_chars(text: str) -> int:
