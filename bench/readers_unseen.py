@@ -74,7 +74,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
           "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20", "holdout21",
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
           "holdout33", "holdout34", "holdout35", "holdout36", "holdout37", "holdout38",
-          "holdout39", "holdout40", "holdout41", "holdout42", "holdout43", "holdout44", "holdout45", "holdout46", "holdout47", "holdout48")
+          "holdout39", "holdout40", "holdout41", "holdout42", "holdout43", "holdout44",
+          "holdout45", "holdout46", "holdout47", "holdout48", "holdout49", "holdout50", "holdout51", "holdout52")
 # tuned on: dev (issue 9's first round), dev1b (batch 1's former holdout: a closing note had listed its
 # failure examples, so it was measured blind once more and promoted), dev2 and dev3 (the second and
 # third batches) and dev4 (the fourth batch's tuning half); never tuned on, and never listed file by
@@ -100,7 +101,8 @@ TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
           "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
           "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44")
-NEVER_TUNED = ("holdout4", "holdout33", "holdout34", "holdout35", "holdout37", "holdout38", "holdout39", "holdout43", "holdout45", "holdout46", "holdout47", "holdout48")
+NEVER_TUNED = ("holdout4", "holdout33", "holdout34", "holdout35", "holdout37", "holdout38", "holdout39", "holdout43",
+               "holdout45", "holdout46", "holdout47", "holdout48", "holdout49", "holdout50", "holdout51", "holdout52")
 
 
 def never_tuned_title(splits: list[str]) -> str:
