@@ -173,8 +173,9 @@ _REF_NAMES = (
     r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
     r"literature\s*cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
-    # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources)
-    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源"
+    # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources; Qianfan's
+    # deep-research reports "参考内容如下：", the reference content is as follows)
+    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -2856,6 +2857,9 @@ _DOTTED_ITEM = re.compile(r"^\s*(?:[-*+•]\s+)?(\d{1,4})\.\s+(\S.*)$")  # "1. F
 # "(MIT Press, 1998)." -- their names, "Sutton, R. & Barto, A.", "A. Horovitz, T. H. Reingewertz, ...", open no entry
 # the author-year way
 _PARENTHESISED_YEAR_END = re.compile(r"\((?:[^()]{0,80},\s)?(?:19|20)\d{2}[a-z]?\)\.?\s*$")
+# (after a comma, as such a list prints it: not a Markdown link's, "1.  [Caffe](http://caffe.berkeleyvision.org/)", an
+# awesome-list's last section)
+_ADDRESS_END = re.compile(r",\s<?https?://\S+\s*$")  # "... - MDPI, https://www.mdpi.com/2504-4990/1/1/21"
 
 
 def _labels_climb(lines: list[str]) -> bool:
@@ -2867,13 +2871,16 @@ def _labels_climb(lines: list[str]) -> bool:
 def _numbered_entries_run(lines: list[str]) -> bool:
     """Lines holding a numbered reference list, its entries wrapped over several lines ("1. Farr DF, Rossman AY,
     ... (2004) Fungus–Host Distribu-" / "tions, ..."): ten entries or more numbered 1, 2, 3, ... in order, most
-    of them (three in five) opening as author-year entries do (PNAS prints its list after the acknowledgments, unheaded)."""
+    of them (three in five) opening as author-year entries do (PNAS prints its list after the acknowledgments, unheaded)
+    -- or closed by an address, a web source list (a deep-research report pasted as text, "1. Title - Site, https://...",
+    its "Works cited" heading lost: only a rule before it)."""
     items = [(int(m.group(1)), m.group(2)) for x in lines if (m := _DOTTED_ITEM.match(x))]
     if len(items) < 10 or items[0][0] != 1:
         return False
     in_order = sum(1 for (a, _t), (b, _u) in zip(items, items[1:]) if b == a + 1)
     return in_order >= 0.9 * (len(items) - 1) and (sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
-                                                   or sum(1 for _n, t in items if _PARENTHESISED_YEAR_END.search(t)) >= 0.6 * len(items))
+                                                   or sum(1 for _n, t in items if _PARENTHESISED_YEAR_END.search(t)) >= 0.6 * len(items)
+                                                   or sum(1 for _n, t in items if _ADDRESS_END.search(t)) >= 0.6 * len(items))
 
 
 def _list_goes_on_in_later_sections(doc: _Doc, k: int, report: FileReport) -> None:

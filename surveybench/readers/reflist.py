@@ -175,6 +175,22 @@ def _unlink_source_group(line: str) -> str:
     return " ".join(numbers) + " " + line[m.end() :].strip()
 
 
+# the same source groups copied as text, their links lost: "[1] [2] [4] Towards a Science of Scaling Agent Systems" then
+# the address on the next line -- a group of two numbers or more opening a line says so (a numbered list's entry opens
+# with one label)
+_BRACKET_GROUP = re.compile(r"^\s*+((?:\[\d{1,4}\]\s++)+)(?=\S)")
+
+
+def _unbracket_source_groups(lines: list[str]) -> list[str]:
+    """A list holding two such groups or more, and addresses: every line opening with bracketed numbers as the
+    source lists of other exports print it ("1 2 4 Title"); else the lines as they are."""
+    groups = [g for ln in lines if (g := _BRACKET_GROUP.match(ln))]
+    if sum(1 for g in groups if g.group(1).count("[") >= 2) < 2 or not any(URL_RE.search(ln) for ln in lines):
+        return lines
+    return [" ".join(re.findall(r"\d+", g.group(1))) + " " + ln[g.end() :] if (g := _BRACKET_GROUP.match(ln)) else ln
+            for ln in lines]
+
+
 _TRAILING_LABEL = re.compile(r"\s*\[(\d{1,4})\]\s*$")
 _LEADING_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?\[\d{1,4}\]")
 _TRAILING_BARE = re.compile(r"(?<=[\].;,)a-z/])\s+(\d{1,4})\s*$")  # "... DOI: 10.2147/NDT.S19617] 2"
@@ -303,8 +319,8 @@ def split_reference_lines(lines: list[str]) -> SplitResult:
 
 def _split_reference_lines(lines: list[str]) -> SplitResult:
     # "---" page separators of PDF transcriptions sit between (or inside) entries: a blank line
-    lines = ["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
-             for ln in lines]
+    lines = _unbracket_source_groups(["" if _RULE_LINE.match(ln) else _unlink_source_group(_entry_in_a_table_row(_cite_notes_off(ln)))
+                                      for ln in lines])
     linked = _linked_line_entries(lines)
     if linked is not None:
         return linked
@@ -644,12 +660,36 @@ def _split_one(lines: list[str]) -> SplitResult:
     if len(nodots) >= 3 and nodots[0][0] == 0:  # "1 A. Smith, ... 2020. 2 B. Lee, ...": 1, 2, 3 at least
         _from_starts(joined, nodots, res, layout="ordered-nodot")
         return res
+    if _one_source_a_line(nonblank):
+        _from_source_lines(nonblank, res)
+        return res
     heads = [ln for ln in nonblank if _BOLD_HEAD.match(ln)]
     if len(heads) >= 5 and len(heads) >= 0.3 * len(nonblank) and sum(bool(_BOLD_HEAD_YEAR.match(h)) for h in heads) >= 0.6 * len(heads):
         _from_bold_heads(nonblank, res)
         return res
     _from_unnumbered(lines, res)
     return res
+
+
+# a web source list pasted as plain text, its numbers lost (Gemini's "Works cited": "Title - Site, accessed May 3, 2025,
+# https://..."): each line a source, closed by a comma and its address (an author-year entry ends ". https://doi.org/...")
+_SOURCE_LINE = re.compile(r"^(?!\[\d)[^\d\s\-*+•(].*,\s<?https?://\S+\s*$")
+
+
+def _one_source_a_line(nonblank: list[str]) -> bool:
+    """Five lines or more, each a source closed by its address or an address alone, the sources nine lines in ten."""
+    sources = sum(1 for ln in nonblank if _SOURCE_LINE.match(ln))
+    return sources >= 5 and sources >= 0.9 * len(nonblank) - 1 and all(_SOURCE_LINE.match(ln) or _URL_ONLY.match(ln) for ln in nonblank)
+
+
+def _from_source_lines(nonblank: list[str], res: SplitResult) -> None:
+    """One entry a line, numbered by its place (the report numbered its list 1, 2, 3, ... and cites those numbers; the
+    paste lost them); an address alone on its line is the source's before it (a document's own link after the list)."""
+    for ln in nonblank:
+        if _URL_ONLY.match(ln) and res.entries:
+            res.entries[-1].raw += " " + ln
+        else:
+            res.entries.append(RefEntry(raw=ln, numbers=[str(len(res.entries) + 1)], layout="source-unnumbered"))
 
 
 # AEA journals print each entry's author list in bold ("**Allcott, Hunt.** 2011a. “Rethinking ...”"); in a
