@@ -87,7 +87,14 @@ def _math_name_year_as_text(m: re.Match[str]) -> str:
 # -- the text may hold an escaped bracket: marker splits one run into links, "[\\[9,](#p1) [12\\]](#p2)"
 # (an anchor may be the entry's whole author list, slugged: "[Lambert et al.](#lambert,-n.,-morrison,-j.,-...)" runs
 # to 900 characters when an entry names 23 authors)
-_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\(#[^()\s]{0,1500}+\)")
+# (arXiv's HTML pages, converted, address the same links to the page itself: "Glasserman and Lin
+# ([2023](https://arxiv.org/html/2510.11677v1#bib.bib5))" -- a link to the page's bibliography, "#bib.bibN", is in-page too)
+_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\((?:https?://[^()\s#]{1,300}+(?=#bib\.))?#[^()\s]{0,1500}+\)")
+
+
+def has_anchor_links(text: str) -> bool:
+    """Whether ``text`` may hold an in-page link (:data:`_ANCHOR_LINK`)."""
+    return "](#" in text or "#bib.bib" in text
 
 
 # marker links a superscript citation to the reference list's page ("smartphone[s6](#page-31-0)",
@@ -172,7 +179,7 @@ def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
     """``text`` with in-page links replaced by their text, padded to the same length; numbers linked
     to one of the reference list's ``pages`` (:func:`reference_pages`) are bracketed: a citation,
     whatever letter the link took with them."""
-    if "](#" not in text:
+    if not has_anchor_links(text):
         return text
     return _ANCHOR_LINK.sub(lambda m: _unlinked(m, pages), text)
 
@@ -199,18 +206,23 @@ def url_key(url: str) -> str:
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
 _UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
-_PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\)")
+# (a web page copied element by element puts the parentheses, each number and each separator on lines of their own --
+# Frontiers' article pages: "between sexes (\n2\n–\n4\n), though" -- a line break may stand inside either parenthesis)
+_PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?\n?+(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\n?+\)")
 # "(9)" cites after a word or a closing mark ("Kitamura et al. (9)", "the VentrAssist (5),"); an
-# enumeration "(1) Locality" follows ":", "." or the paragraph start
-_PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[)\]\"”’%]|\bal\.)\s$")
+# enumeration "(1) Locality" follows ":", "." or the paragraph start; a name ending in digits is a word too, a gene's,
+# a protein's or a disease's: "including PARP inhibitors and mTORC1 (37)", "target CDK11 (41, 42)", "COVID-19 (12)"
+_PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[^\W\d_]-?\d{1,3}|[)\]\"”’%]|\bal\.)\s$")
 _DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
 _BARE_RUN = re.compile(
     rf"(?<![{_DASH}\w.,/$^{{])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
     r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",
     re.M,
 )
-# two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."
-_BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:[ \t]\d{1,3}){1,20})(?=[ \t][a-z]{2})")
+# two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."; Nature's superscripts
+# flattened keep their commas, "text-generation models 17,18 and", "data poisoning 7 8,9 maliciously" (a comma before three
+# digits is a thousands separator: "over 1,200 people")
+_BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:(?:[ \t]|,(?!\d{3}(?!\d)))\d{1,3}){1,20})(?=[ \t][a-z]{2})")
 # lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
 # lost superscripts glued to the word itself: "Transformers3–5 are", "diffusion models6 too" --
 # after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
@@ -266,12 +278,19 @@ _SURNAME = (rf"[{CAPITALS}][\w'’\-‐‑@\u0300-\u036f]{{0,40}}+(?:(?<=-)\n[a-
 _PARTICLE = r"(?:(?:[Vv]an|[Vv]on|de|der|den|dem|da|di|du|le|la)\s+){0,2}"
 # "et al", or glued by an OCR that lost the space: "(Vrigkas etal.,2Ol5)", "Edwards etal.'s", "(Hostetter etal.，2010)"
 _ET_AL = r"et\s*+al\b"
+# an author's initials after the surname in a citation, a comma after them: "Ha, T.T.," (see _AY_ITEM)
+_INITIALS = r",\s*+(?:[A-Z]\.\s?){1,4}+(?=\s*+,)"
+_INITIALS_RE = re.compile(r",\s*+(?:[A-Z]\.\s?){1,4}+(?=\s*+,|\s*+$)")
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Twenge, Joiner, and Rogers" (Chicago / APA, 3-5 authors); "White – Lewis – Batt"
     # (dashes, read as "&" above)
-    rf"(?:\s+{_ET_AL}\.?|(?:(?:,|\s+&)\s+{_PARTICLE}{_SURNAME}){{0,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?)"
+    # (a PDF extraction may lose the space between the last comma and "&": "Parker, Vannest,& Brown, 2009")
+    # the authors' initials after their surnames, as the list prints them, the authors then parted by commas alone:
+    # "(Ha, T.T., 1986.)", "(Ba, V. D. K., 1998)", "(Mareels, I.M.Y., Polderman, J.W., 1996.)"
+    rf"(?:{_INITIALS}(?:,\s++{_PARTICLE}{_SURNAME}{_INITIALS}){{0,5}}+|\s+{_ET_AL}\.?"
+    rf"|(?:(?:,|\s+&)\s+{_PARTICLE}{_SURNAME}){{0,4}}(?:,?\s+(?:and|&)|,&)\s+{_PARTICLE}{_SURNAME})?)"
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
     rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
@@ -507,7 +526,7 @@ class Linker:
                 taken.append((start, m.end()))
             for m in _BARE_MID_RUN.finditer(text):
                 # mid-sentence, only runs whose every number the list defines ("49 46 use")
-                nums = m.group(1).split()
+                nums = re.split(r"[ \t,]", m.group(1))
                 if any(a < m.end() and m.start() < b for a, b in taken) or not all(n in self.by_number for n in nums):
                     continue
                 if not _citation_context(text, m.start()):
@@ -594,7 +613,7 @@ class Linker:
         # "(Finn et al.,_\n2017)" -- read as spaces (same length)
         if "**" in text or "_\n" in text or "\n_" in text:
             text = _STRAY_EMPHASIS.sub(lambda m: " " * len(m.group()), text)
-        for g in (_AY_GROUP_UNLINKED if "](#" in original or "[Reference " in original else _AY_GROUP).finditer(text):
+        for g in (_AY_GROUP_UNLINKED if has_anchor_links(original) or "[Reference " in original else _AY_GROUP).finditer(text):
             inner = g.group(1) if g.group(1) is not None else g.group(2)
             if not re.search(_YEAR, inner):
                 continue
@@ -618,7 +637,7 @@ class Linker:
                     CitationMark(marker=original[g.start() : g.end()], start=g.start(), end=g.end(), ref_ids=ids, unresolved=unresolved)
                 )
                 spans.append((g.start(), g.end()))
-        if "](#" in original:
+        if has_anchor_links(original):
             # an in-page link whose words are one citation, its parentheses left out: eLife's narrative
             # "*[Sun et al., 2017](#page-22-3)* reported ..." (unlinked above, the words keep their place)
             for g in _ANCHOR_LINK.finditer(original):
@@ -672,6 +691,7 @@ class Linker:
 
     def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
         name = re.sub(r"['’]s$", "", name)  # "Smith et al.'s (2020)"
+        name = _INITIALS_RE.sub("", name)  # "Mareels, I.M.Y., Polderman, J.W.": the surnames name the entry
         first = re.split(rf",|\s+{_ET_AL}|\s+(?:and|&)\s+", name)[0]
         second = None
         two = re.split(r"\s+(?:and|&)\s+", name)
