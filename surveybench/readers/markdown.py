@@ -179,7 +179,8 @@ _REF_NAMES = (
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
-_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*[(（][^()（）]{{1,40}}[)）])?\s*[:：]?$", re.I)
+# (a bilingual paper's heading in both languages, after a slash: "References / 参考文献")
+_REF_TITLE = re.compile(rf"^(?:{_REF_NAMES})(?:\s*/\s*(?:{_REF_NAMES}))?(?:\s*[(（][^()（）]{{1,40}}[)）])?\s*[:：]?$", re.I)
 # journals' summaries beside the abstract (PLoS "Author summary", PNAS "Significance"): boxes a converter may set
 # anywhere on the first pages, even after the introduction
 _SUMMARY_BOXES = r"(?:author|lay|plain\s+language)\s+summary$|significance(?:\s+statement)?$|(?:research\s+)?highlights$|key\s+points$"
@@ -189,6 +190,9 @@ _FRONT_MATTER = re.compile(
     rf"{_SUMMARY_BOXES}|graphical\s+abstract$|"
     # the abstract again in a second language (bilingual journals: "Resumen", "Resumo", "Résumé", "Zusammenfassung")
     r"resumen$|resumo$|résumé$|zusammenfassung$|"
+    # a structured abstract under its own heading ("Structured Abstract", then "Background", "Methods", ...), Taylor &
+    # Francis' "ARTICLE HISTORY" box (received, accepted) beside the abstract
+    r"structured\s+abstract$|article\s+history$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
     re.I,
 )
@@ -528,15 +532,18 @@ _ARTICLE_TYPE_BANNER = re.compile(
     r"(?-i:\s+[A-Z][\w,]*(?:\s+(?:and\s+)?[A-Z][\w,]*){0,4})$", re.I)  # (then the subject, capitalised)
 _BANNER = re.compile(
     r"^(?:research|original|review|brief|short)?\s*(?:article|paper|communication|report|letter)$|^open\s+access$|^(?:letter|article)\s+research$"
-    r"|^(?:(?:systematic|narrative|scoping|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
+    r"|^(?:(?:systematic|narrative|scoping|invited|topical|mini[- ]?)\s*)?review$|^original\s+(?:research|investigation)$|^perspective$"
     r"|(?-i:^OPEN$)"  # (Nature's open-access badge, in capitals: "# OPEN" above the title of a Scientific Reports article)
     # an author manuscript's banner in PubMed Central: "# HHS Public Access", "NIH Public Access", "Europe PMC Funders Group"
     r"|^(?:HHS|NIH)\s+Public\s+Access$|^Author\s+Manuscript$|^Europe\s+PMC\s+Funders\s+(?:Group|Author\s+Manuscripts?)$",
     re.I)
 # "<title> - Backmatter", "<title> - Appendix", "Backmatter": what follows is not the body; nor after
-# "Appendix: Artifact Description" (an appendix named after a colon or dash, its own sections numbered anew)
+# "Appendix: Artifact Description" (an appendix named after a colon or dash, its own sections numbered anew), nor after
+# "Appendix A. Search strategies" (a lettered or numbered appendix: a heading after it, "Catalog of harms", "ORCID iDs", is
+# the appendices' or the back matter's)
 _BACK_MATTER = re.compile(
-    r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*[:–—]\s*\S", re.I)
+    r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*(?:[A-Z]|\d{1,2})?\s*[.:–—]\s*\S",
+    re.I)
 # "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
 # ("Executive summary and recommendation": the summary with the report's advice)
 _EXEC_SUMMARY = re.compile(
@@ -556,11 +563,17 @@ _MORE_NON_CONTENT = re.compile(
     # BioMed Central and we will help you at every step:"), Nature's "Reprints and permissions information is available at"
     # and "Online content", the dates line ("Received: 6 December 2017 Accepted: 14 February 2018"), the online-only
     # addenda of a guideline ("10. Web addenda"), a list for further reading
-    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions\b|^online\s+content$|^" + _DATES_LINE.pattern +
+    r"|^submit\s+your\s+(?:next\s+)?manuscript\b|^reprints\s+and\s+permissions?\b|^online\s+content$|^" + _DATES_LINE.pattern +
     r"|^web\s+addend(?:a|um)$|^further\s+reading$"
     # a review's box beside the text (Trends journals' "Highlights."), a report's list of its images' sources ("## Image
     # Sources" after "## Sources"): no section of the text (a "Glossary" may be one: a report's glossary cites its sources)
     r"|^(?:highlights|image\s+sources)\.?$"
+    # more of a journal's back matter a converter keeps as headings: IOP's "ORCID iDs" and Taylor & Francis' "ORCID" (the
+    # authors' identifiers), the APS journals' "GRANTS" (funding), Nature's "Peer review information", an IEEE review's
+    # "LIST OF ABBREVIATIONS" before its introduction, the ACS journals' "ASSOCIATED CONTENT" (the supporting information),
+    # a scraper's "Source Information" (search query, date) after the text
+    r"|^orcid(?:\s+ids?)?$|^grants?$|^peer\s+review\s+information\b|^list\s+of\s+abbreviations$|^source\s+information$"
+    r"|^associated\s+content$"
     rf"|{_CHECKLIST}"  # (a venue's checklist after the paper)
     r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
@@ -1715,7 +1728,30 @@ def _layout_columns_apart(lines: list[str], report: FileReport) -> list[str]:
     return lines
 
 
+# the ACS journals print each section's name in capitals after a black square: "■INTRODUCTION", "■RESULTS AND DISCUSSION"
+_SQUARE_BULLET_HEADING = re.compile(r"^■\s?([A-Z][A-Z0-9 ,:&'’\-–]{2,100})$")
+
+
+def _square_bullet_headings(lines: list[str], report: FileReport) -> list[str]:
+    """The ACS journals' headings, a black square before a name in capitals, as a PDF's text gives them (plain lines; a
+    name too long for the column wrapped onto the next line, "■INTRODUCTION: PFAS, A BRIEF OVERVIEW AND" / "THEIR
+    ENVIRONMENTAL RELEVANCE"): headings, when three lines or more are printed so."""
+    at = [(i, m.group(1)) for i, ln in enumerate(lines) if ln.startswith("■") and (m := _SQUARE_BULLET_HEADING.match(ln.strip()))]
+    if len(at) < 3:
+        return lines
+    out = list(lines)
+    for i, title in at:
+        nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        after = lines[i + 2].strip() if i + 2 < len(lines) else ""
+        if nxt and _wrapped_heading(title, nxt, after):
+            title, out[i + 1] = f"{title} {nxt}", ""
+        out[i] = f"## {title}"
+    report.warnings.append(f"{len(at)} headings after a black square ('■INTRODUCTION') read as headings")
+    return out
+
+
 _FULL_WIDTH_BRACKETS = str.maketrans("［］", "[]")
+_PANDOC_ATTRIBUTES = re.compile(r"\{#[^{}\s]+(?:[ \t]+[^{}\s]+)*\}[ \t]*$")
 _RULE_HEADING = re.compile(r"^#{1,6}[ \t]+(?:[-*_=][ \t]*){3,}$")
 
 
@@ -1739,10 +1775,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = _setext_to_atx(lines)
     if any(_BARE_HASHES.match(ln) for ln in lines):
         lines = _bare_hashes_joined(lines)
+    if any(ln.startswith("#") and _PANDOC_ATTRIBUTES.search(ln) for ln in lines):
+        # pandoc's Markdown from a Word file ends a heading with its attributes: "Introduction {#introduction .heading1}"
+        # (an identifier, classes) -- no part of the name, which must read as the references' or any section's
+        lines = [_PANDOC_ATTRIBUTES.sub("", ln).rstrip() if ln.startswith("#") else ln for ln in lines]
     if any(_RULE_HEADING.match(ln) for ln in lines):
         # Google Docs' export of a Gemini report sets its rules as headings ("## ---"): a rule, no section
         lines = ["" if _RULE_HEADING.match(ln) else ln for ln in lines]
     lines = _layout_columns_apart(lines, report)
+    lines = _square_bullet_headings(lines, report)
     lines = _manuscript_line_numbers(lines, report)
     lines = _line_number_runs_out(lines, report)
     lines = _double_spaced_lines(lines, report)
@@ -1843,7 +1884,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     title_h: _Heading | None = None
     first_is_title = bool(headings) and _is_title_heading(headings[0], headings[1:])
-    late = _late_title([(h.line, h.depth) for h in headings], lines) if headings and not first_is_title else 0
+    # (the headings before the reference list: a PDF's last page after it may print the journal's name and the title again)
+    late = _late_title([(h.line, h.depth) for h in _before_back_matter(headings)], lines) if headings and not first_is_title else 0
     if late and _is_title_heading(headings[late], headings[late + 1 :]):
         # the title after a journal's banners printed deeper ("## Reviews See accompanying Commentary by Summerbell"): no sections
         title_h = headings[late]
@@ -1881,6 +1923,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     kept = _title_page_headings(kept, report)
     kept = _drop_toc_headings(kept, lines, report)
     _chinese_numbered_levels(kept)
+    _one_chapter_numbering(kept)
     _converter_depths(kept)
 
     # Numbering that restarts ("#### 1. Superposition" under one section, "### 1. Superposition"
@@ -1939,8 +1982,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if numbered_top:
         base = max(set(numbered_top), key=numbered_top.count)
     else:
-        # "# ACM Reference Format" or "# Abstract" above "## Introduction" does not set the depth
-        content = [h.depth for h in kept if not _non_content_heading(h)]
+        # "# ACM Reference Format" or "# Abstract" above "## Introduction" does not set the depth, nor a heading after the
+        # reference list (a PDF's last page printing the journal's name, "# ScienceAdvances")
+        content = [h.depth for h in (_before_back_matter(kept) or kept) if not _non_content_heading(h)]
         base = min(content or [h.depth for h in kept] or [1])
 
     untitled: str | None = None  # why the text is one untitled section: no section heading was found
@@ -2015,7 +2059,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
         # (after the list, a heading printing a body section's name again -- Cell's "STAR☆METHODS", its methods set after the
         # references -- is that section's continuation: neither it nor the headings after it are new sections)
-        back = back or bool(_BACK_MATTER.search(title_clean)) or (refs_seen and not is_ref and _norm(title_clean) in top_titles) or (
+        back = back or bool(_BACK_MATTER.search(title_clean) or _BACK_MATTER.search(_clean_heading_text(h.raw))) or (
+            # after the list, a heading at the title's depth above sections printed deeper: a PDF's last page ("# ScienceAdvances")
+            refs_seen and title_h is not None and h.depth <= title_h.depth < min(x.depth for x in kept[:k])) or (
+            refs_seen and not is_ref and _norm(title_clean) in top_titles) or (
             refs_seen and _appendix_letter_start(kept, k)) or (
             # "A. Switch for Attention", "B. ..." after the numbered sections, before the list: the
             # appendices (a converter dropped the word "Appendix"); "B." must follow at the same depth
@@ -2354,12 +2401,51 @@ def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileRepor
     drop = {
         k for k, h in enumerate(kept)
         if h.number and later.get((h.number, _norm(h.title)), k) > k and body_chars(k) < 40
-    }
+    } | _contents_block(kept, lines)
     if len(drop) < 2:
         return kept
     report.skip("table of contents printed as headings (each repeated later with its text)",
                 ", ".join(kept[k].raw for k in sorted(drop))[:200], len(drop))
     return [h for k, h in enumerate(kept) if k not in drop]
+
+
+def _one_chapter_numbering(kept: list[_Heading]) -> None:
+    """A book chapter's sections numbered under the chapter's number, the chapter itself the title ("# Chapter 2 What Is
+    a Smart Classroom?", then "# 2.1 Introduction" to "# 2.9 Conclusion"): every numbered heading opens with one number
+    and none is numbered with it alone, and the second numbers run 1, 2, 3, ... in order (no table's figures, "0.08
+    Healthcare") -- "2.1" ... are the text's first level, "2.1.1" its second."""
+    numbered = [h for h in kept if h.number and h.number_level and re.fullmatch(r"[1-9]\d?(?:\.\d{1,2}){1,3}", h.number)]
+    chapters = {(h.number or "").split(".")[0] for h in numbered}
+    seconds = [int((h.number or "").split(".")[1]) for h in numbered if h.number_level == 2]
+    arabic = sum(1 for h in kept if h.number and re.fullmatch(r"\d{1,3}(?:\.\d{1,2})*", h.number))
+    if len(chapters) != 1 or len(seconds) < 3 or seconds != list(range(1, len(seconds) + 1)) or arabic != len(numbered):
+        return
+    for h in numbered:
+        h.number_level = (h.number_level or 2) - 1
+
+
+_PAGE_NUMBER_END = re.compile(r"(?<!\s)\s+\d{1,4}$")  # (from a run's first space: linear on long runs)
+
+
+def _contents_block(kept: list[_Heading], lines: list[str]) -> set[int]:
+    """The headings of a table of contents a converter printed as headings under "# Contents", their entries with page
+    numbers ("# 2 Foundation: What is Latent Space? 5", "# .2 Representation 20" with its number torn, lines "2.1 Concept 5"
+    between them): the evidence is the contents' first heading printed again later ("# 1 Introduction") and entries ending
+    in a page number on most of the lines between -- every heading from the first to that repeat is the contents list."""
+    start = next((k for k, h in enumerate(kept) if _CONTENTS_LINE.match(_clean_heading_text(h.title))), None)
+    if start is None or start + 3 >= len(kept):
+        return set()
+
+    def key(h: _Heading) -> tuple[str | None, str]:
+        return h.number, _norm(_PAGE_NUMBER_END.sub("", h.title))
+
+    first = key(kept[start + 1])
+    end = next((j for j in range(start + 2, len(kept)) if key(kept[j]) == first), None)
+    if end is None or end < start + 3:
+        return set()
+    entries = [kept[k].title.strip() for k in range(start + 1, end)] + [
+        ln.strip() for ln in lines[kept[start].line + 1 : kept[end].line] if ln.strip() and not _HEADING.match(ln)]
+    return set(range(start + 1, end)) if 2 * sum(1 for t in entries if _PAGE_NUMBER_END.search(t)) > len(entries) else set()
 
 
 def _chinese_numbered_levels(kept: list[_Heading]) -> None:
@@ -2502,15 +2588,17 @@ def _converter_depths(kept: list[_Heading]) -> None:
             if h.page_top and h.number is None and h.depth < mode:
                 h.depth = mode
     content = [h for h in body if not _non_content_heading(h) and h.number is None]
-    if len(content) < 4 or len({h.depth for h in content}) != 1 or any(h.number for h in body):
+    # (a number on a badge is no numbering: PLOS's "## 6 OPEN ACCESS", its padlock read as a digit)
+    if len(content) < 4 or len({h.depth for h in content}) != 1 or any(h.number for h in body if not _non_content_heading(h)):
         return
     titles = [_clean_heading_text(h.title) for h in content]
-    # (a name in capitals, not an acronym: "SOMATIC TREATMENTS", "RESULTS" over "ECT", "VNS")
-    caps = [t.upper() == t and any(c.isalpha() for c in t) and (len(t.split()) > 1 or sum(c.isalpha() for c in t) >= 6)
-            for t in titles]
     # marker may join a section's name and its first subsection's on one line: "## Methods Ethics",
     # "## Results Associations Between Stressors And ..." -- an IMRaD name, then a capitalised name
     joined = [None if _IMRAD.match(t.rstrip(" :.")) else _IMRAD_JOINED.match(t) for t in titles]
+    # (a name in capitals, not an acronym: "SOMATIC TREATMENTS", "RESULTS" over "ECT", "VNS"; or joined to its first
+    # subsection's, MinerU's "## MATERIALS AND METHODS Wallabies")
+    caps = [(t.upper() == t and any(c.isalpha() for c in t) and (len(t.split()) > 1 or sum(c.isalpha() for c in t) >= 6))
+            or (j is not None and j.group(1).isupper()) for t, j in zip(titles, joined)]
     imrad = [bool(_IMRAD.match(t.rstrip(" :.")) or _FLAT_TOP_NAME.match(t.rstrip(" :.")) or j) for t, j in zip(titles, joined)]
     # docling prints a journal's title page at the same depth before them ("## World Journal of Clinical Cases",
     # the title, "## Country/Territory of origin:", "## Lancet 2009; 373: 746-58"): the top level is read from the
@@ -2533,15 +2621,12 @@ def _converter_depths(kept: list[_Heading]) -> None:
         content, titles, caps, joined, imrad = content[lead:], titles[lead:], caps[lead:], joined[lead:], imrad[lead:]
     if caps[0] and 2 <= sum(caps) < len(caps):
         top = caps
+        _joined_apart(kept, content, [j if c else None for j, c in zip(joined, caps)])
     elif imrad[0] and sum(imrad) >= 3 and any(re.search(r"method|^experimental", t, re.I) for t, i in zip(titles, imrad) if i) and any(
         re.match(r"results?", t, re.I) for t, i in zip(titles, imrad) if i
     ) and not all(imrad):
         top = imrad
-        for h, j in zip(content, joined):
-            if j:  # two headings: the section (its text empty) and its first subsection
-                sub = _Heading(h.line, h.depth + 1, h.raw, None, None, j.group(2), h.page_top)
-                h.title = j.group(1)
-                kept.insert(kept.index(h) + 1, sub)
+        _joined_apart(kept, content, joined)
     else:
         # a review's flat headings: "Retinal Prostheses" in Title Case over "Electrode design" in
         # sentence case; a one-word heading is top-level when it is an IMRaD name
@@ -2553,6 +2638,16 @@ def _converter_depths(kept: list[_Heading]) -> None:
     for h, is_top in zip(content, top):
         if not is_top:
             h.depth += 1
+
+
+def _joined_apart(kept: list[_Heading], content: list[_Heading], joined: list[re.Match[str] | None]) -> None:
+    """A flat heading joining a section's name and its first subsection's ("## Methods Ethics") made two headings: the
+    section (its text empty) and its first subsection, one level deeper."""
+    for h, j in zip(content, joined):
+        if j:
+            sub = _Heading(h.line, h.depth + 1, h.raw, None, None, j.group(2), h.page_top)
+            h.title = j.group(1)
+            kept.insert(kept.index(h) + 1, sub)
 
 
 _MINOR_WORDS = {"a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at", "to", "for", "by", "with",
