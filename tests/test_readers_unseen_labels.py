@@ -128,6 +128,8 @@ def test_schema() -> None:
             assert all(isinstance(c, str) for c in p["cites"] + p.get("dangling", []))
         for t in f["titles"]:
             assert set(t) <= {"key", "title", "also"} and t["title"].strip()
+            # variants are a list: a bare string would be read letter by letter (47 labels were, until stop 33)
+            assert isinstance(t.get("also", []), list) and all(isinstance(x, str) and x.strip() for x in t.get("also", [])), t
 
 
 def test_cited_keys_are_consistent_with_the_list() -> None:
