@@ -83,16 +83,6 @@ def test_an_ieee_title_holding_a_quotation_runs_to_its_closing_comma_and_quote()
     assert ieee.title == "Models and conditions for an \u201cexplanatory\u201d factor analysis"
 
 
-def test_a_web_title_sheds_a_site_and_its_section_after_it() -> None:
-    pmc = parse_reference_string("[Gut Organoids for Viral Disease Models - PMC - PubMed Central](https://pmc.ncbi.nlm.nih.gov/articles/PMC9/)")
-    news = parse_reference_string("[The Return of the Whigs - News - Tablet Magazine](https://www.tabletmag.com/sections/news/x)")
-    # two words before the dash: a name of its own, kept with its part ("Lab 1.1.6 - Cybersecurity Case Studies")
-    lab = parse_reference_string("[Lab 2.1 - Network Case Studies - YouTube](https://www.youtube.com/watch?v=x)")
-    assert pmc.title == "Gut Organoids for Viral Disease Models"
-    assert news.title == "The Return of the Whigs"
-    assert lab.title == "Lab 2.1 - Network Case Studies"
-
-
 def test_a_space_before_the_title_period_glued_to_the_venue_ends_the_title() -> None:
     acl = parse_reference_string("Ina Raj and Emily Bend. 2021. Ai and the whole wide world benchmark .arXiv preprint arXiv:2111.15366.")
     assert acl.title == "Ai and the whole wide world benchmark"

@@ -1333,18 +1333,15 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     if " | " in candidate:
         candidate = candidate.split(" | ")[0]
     candidate = _SITE_SUFFIX.sub("", candidate)
+    site = _ANY_SITE_SUFFIX.search(candidate)
     host = re.sub(r"^https?://(?:www\.)?", "", out.url or "").split("/")[0].split(".")[0]
-    # (a site and its section, or a repository and its host, both after the title: "Organoid Models for Infectious Disease
-    # - PMC - PubMed Central", "The Revenge of the Yankees - News - Tablet Magazine" -- each goes while three words stay)
-    for _ in range(2):
-        site = _ANY_SITE_SUFFIX.search(candidate)
-        if not site or glossed or len(candidate[: site.start()].split()) < 3 or (
-            # "Mesa Group Consulting - Privacy Policy" at mesagroupconsulting.com: the site is the
-            # part before the dash, so the part after it is the page's own name
-            len(host) >= 5 and fold(candidate[: site.start()]) == fold(host)
-        ):
-            break
-        candidate = candidate[: site.start()]  # "Title - Nature", "Title - IBM Research"
+    # (one site suffix goes, not two: a second " - X" may be the page's own words, "Gemini 2.5 Deep Think - Model Card")
+    if site and not glossed and len(candidate[: site.start()].split()) >= 3 and not (
+        # "Mesa Group Consulting - Privacy Policy" at mesagroupconsulting.com: the site is the
+        # part before the dash, so the part after it is the page's own name
+        len(host) >= 5 and fold(candidate[: site.start()]) == fold(host)
+    ):  # "Title - Nature", "Title - IBM Research"
+        candidate = candidate[: site.start()]
     ital = re.search(r"(?:^|\s)([*_]{1,2})([^*_]+?)\1(?=[\s,.;:]|$)", candidate)
     if ital and len(ital.group(2).split()) >= 2 and len(candidate[: ital.start()].split()) <= 6:
         candidate = ital.group(2)  # "IEA, *Global EV Outlook 2024*": the italic part is the title
