@@ -279,8 +279,9 @@ _PARTICLE = r"(?:(?:[Vv]an|[Vv]on|de|der|den|dem|da|di|du|le|la)\s+){0,2}"
 # "et al", or glued by an OCR that lost the space: "(Vrigkas etal.,2Ol5)", "Edwards etal.'s", "(Hostetter etal.，2010)"
 _ET_AL = r"et\s*+al\b"
 # an author's initials after the surname in a citation, a comma after them: "Ha, T.T.," (see _AY_ITEM)
-_INITIALS = r",\s*+(?:[A-Z]\.\s?){1,4}+(?=\s*+,)"
-_INITIALS_RE = re.compile(r",\s*+(?:[A-Z]\.\s?){1,4}+(?=\s*+,|\s*+$)")
+_INITIALS_RUN = r",\s*+(?:[A-Z]\.\s?){1,4}+"
+_INITIALS = _INITIALS_RUN + r"(?=\s*+,)"
+_INITIALS_RE = re.compile(_INITIALS_RUN + r"(?=\s*+,|\s*+$)")  # (the last author's too, at the name's end)
 _AY_ITEM = re.compile(
     # (a name opens a word: "eRisk 2017" is no "Risk 2017")
     rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"

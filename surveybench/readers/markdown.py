@@ -63,6 +63,7 @@ from surveybench.readers import figures
 from surveybench.readers.errors import ReaderError
 from surveybench.readers.layout import columns_apart
 from surveybench.readers.reflist import (
+    ADDRESS_END,
     AUTHOR_LIST_GOES_ON,
     REPEATED_AUTHORS,
     RefEntry,
@@ -2952,9 +2953,6 @@ _DOTTED_ITEM = re.compile(r"^\s*(?:[-*+•]\s+)?(\d{1,4})\.\s+(\S.*)$")  # "1. F
 # "(MIT Press, 1998)." -- their names, "Sutton, R. & Barto, A.", "A. Horovitz, T. H. Reingewertz, ...", open no entry
 # the author-year way
 _PARENTHESISED_YEAR_END = re.compile(r"\((?:[^()]{0,80},\s)?(?:19|20)\d{2}[a-z]?\)\.?\s*$")
-# (after a comma, as such a list prints it: not a Markdown link's, "1.  [Caffe](http://caffe.berkeleyvision.org/)", an
-# awesome-list's last section)
-_ADDRESS_END = re.compile(r",\s<?https?://\S+\s*$")  # "... - MDPI, https://www.mdpi.com/2504-4990/1/1/21"
 
 
 def _labels_climb(lines: list[str]) -> bool:
@@ -2975,7 +2973,7 @@ def _numbered_entries_run(lines: list[str]) -> bool:
     in_order = sum(1 for (a, _t), (b, _u) in zip(items, items[1:]) if b == a + 1)
     return in_order >= 0.9 * (len(items) - 1) and (sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
                                                    or sum(1 for _n, t in items if _PARENTHESISED_YEAR_END.search(t)) >= 0.6 * len(items)
-                                                   or sum(1 for _n, t in items if _ADDRESS_END.search(t)) >= 0.6 * len(items))
+                                                   or sum(1 for _n, t in items if ADDRESS_END.search(t)) >= 0.6 * len(items))
 
 
 def _list_goes_on_in_later_sections(doc: _Doc, k: int, report: FileReport) -> None:

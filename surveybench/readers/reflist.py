@@ -672,14 +672,17 @@ def _split_one(lines: list[str]) -> SplitResult:
 
 
 # a web source list pasted as plain text, its numbers lost (Gemini's "Works cited": "Title - Site, accessed May 3, 2025,
-# https://..."): each line a source, closed by a comma and its address (an author-year entry ends ". https://doi.org/...")
-_SOURCE_LINE = re.compile(r"^(?!\[\d)[^\d\s\-*+•(].*,\s<?https?://\S+\s*$")
+# https://..."): each line a source, closed by a comma and its address (an author-year entry ends ". https://doi.org/...";
+# a Markdown link's address sits in parentheses, "[Caffe](http://caffe.berkeleyvision.org/)")
+ADDRESS_END = re.compile(r",\s<?https?://\S+\s*$")  # "... - MDPI, https://www.mdpi.com/2504-4990/1/1/21"
+_SOURCE_LINE = re.compile(r"^(?!\[\d)[^\d\s\-*+•(].*" + ADDRESS_END.pattern)
 
 
 def _one_source_a_line(nonblank: list[str]) -> bool:
     """Five lines or more, each a source closed by its address or an address alone, the sources nine lines in ten."""
-    sources = sum(1 for ln in nonblank if _SOURCE_LINE.match(ln))
-    return sources >= 5 and sources >= 0.9 * len(nonblank) - 1 and all(_SOURCE_LINE.match(ln) or _URL_ONLY.match(ln) for ln in nonblank)
+    is_source = [bool(_SOURCE_LINE.match(ln)) for ln in nonblank]
+    sources = sum(is_source)
+    return sources >= 5 and sources >= 0.9 * len(nonblank) - 1 and all(s or _URL_ONLY.match(ln) for s, ln in zip(is_source, nonblank))
 
 
 def _from_source_lines(nonblank: list[str], res: SplitResult) -> None:

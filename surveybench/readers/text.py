@@ -108,7 +108,7 @@ _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|
 def _windows_1252(data: bytes) -> tuple[str, int] | None:
     """The text of a file saved in Windows' Western code page, with its count of bytes above 0x7F, or None.
 
-    A Nougat conversion saved by a Windows tool (holdout19: a radiography review) holds its en dashes and
+    A Nougat conversion saved by a Windows tool (holdout19: a radiography article) holds its en dashes and
     apostrophes as single bytes 0x96 / 0x92, which no UTF-8 text can: refusing it lost the whole survey.
     The file's own evidence that it is in a single-byte Western code page: no well-formed UTF-8 sequence
     anywhere (so it is not UTF-8 text with one stray byte), at least half of its runs of high bytes one byte
