@@ -96,15 +96,17 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # sorted never-tuned splits, until >= 75 of 149 files): holdout10, 11, 21, 26-32, last measured blind at 9aaf1cd.
 # At stop 33 once more (random.Random(33), until >= 53 of 106 files): holdout2, 16, 19, 36, 40, 41, 42, 44 (63 files),
 # last measured blind at 025cbf2.
+# At stop 34 once more (random.Random(34), until >= 63 of 125 files): holdout34, 37, 45, 46, 47, 50, 51, 52, 54, 56, 58, 61
+# (65 files), last measured blind at a093b25.
 # The rest (NEVER_TUNED below) and every batch gathered since stay blind.
 TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
           "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
           "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
-          "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44")
-NEVER_TUNED = ("holdout4", "holdout33", "holdout34", "holdout35", "holdout37", "holdout38", "holdout39", "holdout43",
-               "holdout45", "holdout46", "holdout47", "holdout48", "holdout49", "holdout50", "holdout51", "holdout52",
-               "holdout53", "holdout54", "holdout55", "holdout56", "holdout57", "holdout58", "holdout60", "holdout61")
+          "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
+          "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61")
+NEVER_TUNED = ("holdout4", "holdout33", "holdout35", "holdout38", "holdout39", "holdout43",
+               "holdout48", "holdout49", "holdout53", "holdout55", "holdout57", "holdout60")
 
 
 def never_tuned_title(splits: list[str]) -> str:

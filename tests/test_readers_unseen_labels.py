@@ -48,17 +48,18 @@ TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b"
          "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
          "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
          "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
-         "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44"}
-NEVER_TUNED = {"holdout4", "holdout33", "holdout34", "holdout35", "holdout37", "holdout38", "holdout39", "holdout43",
-               "holdout45", "holdout46", "holdout47", "holdout48", "holdout49", "holdout50", "holdout51", "holdout52",
-               "holdout53", "holdout54", "holdout55", "holdout56", "holdout57", "holdout58", "holdout60", "holdout61"}
+         "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
+         "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61"}
+NEVER_TUNED = {"holdout4", "holdout33", "holdout35", "holdout38", "holdout39", "holdout43",
+               "holdout48", "holdout49", "holdout53", "holdout55", "holdout57", "holdout60"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
 # holdout6/holdout7, promoted at stop 22 (named by batch, as dev1b)
 # at stop 30 a seeded draw promoted 14 never-tuned splits (141 files) to tuning; they keep their names
 # and at stop 32 another promoted 10 of the 16 left (80 of 149 files: holdout10, 11, 21, 26-32), at stop 33 8 of 16
-# (63 of 106 files: holdout2, 16, 19, 36, 40, 41, 42, 44)
+# (63 of 106 files: holdout2, 16, 19, 36, 40, 41, 42, 44), at stop 34 12 of 24 (65 of 125 files: holdout34, 37, 45, 46, 47,
+# 50, 51, 52, 54, 56, 58, 61)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
 # side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
