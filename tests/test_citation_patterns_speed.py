@@ -25,6 +25,9 @@ _SLOW = {
     "GLUED_AFTER_PUNCT_RUN": re.compile(
         r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M),
     "GLUED_AFTER_PAREN_RUN": re.compile(r"(?<=[^\W\d_]{2}\))(\d{1,3}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M),
+    "_JOINED_VERSION": re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)"),
+    "_MIDSENTENCE_VERSION": re.compile(
+        r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{0,40}[^\W\d_])[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"),
     "SPACED_AFTER_PUNCT_RUN": re.compile(
         r"(?:(?<=[^\W\d_]{2}[.,;:])|(?<=[^\W\d_][)\]”\"’][.,;:]))[ \t](\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])"),
 }
@@ -35,7 +38,7 @@ _SLOW["BRACKET_RE"] = re.compile(citations.BRACKET_RE.pattern.replace(_FAST_OPEN
 
 # what the patterns look at: letters of both cases, digits, superscripts, punctuation, quotes, brackets, spaces, breaks
 _ALPHABET = "aeiouxyzAEX" + "0123456789" * 3 + "¹²³⁴⁻" + ".,;:!?)(][%”’\"'^$\\–—-" + "  \t\n" + "é"
-_WORDS = ["the", "et al.", "Fig.", "GPT", "ResNet", "cite: ", "and ", "https://x.org", "![", "](", "p. 5", "DMS"]
+_WORDS = ["the", "et al.", "Fig.", "GPT", "ResNet", "DALL-E", "Llama-", " (2022)", "(DBNs)", "models ", " use", "[a](https://a.org)", "cite: ", "and ", "https://x.org", "![", "](", "p. 5", "DMS"]
 
 
 def _random_texts(n: int, seed: int = 34) -> list[str]:
@@ -77,6 +80,8 @@ def test_fast_finder_finds_what_the_slow_form_found(name: str) -> None:
         ("GLUED_WORD_RUN", "Transformers3–5 are GPT4 and DMS30–32 here", ["3–5", "30–32"]),
         ("_BARE_MID_RUN", "some models 49 46 use it", ["49 46"]),
         ("BRACKET_RE", "![1] see [2, 3] and \\[4\\] but !\\[5]", ["[2, 3]", "\\[4\\]", "[5]"]),
+        ("_JOINED_VERSION", "GPT-4 and ResNet- 50 but x-1 and A1-2", ["GPT-4", "ResNet- 50"]),
+        ("_MIDSENTENCE_VERSION", "DALL-E 2 and Imagen, the DALL-E 2 (2022), gpt 4 is", ["DALL-E 2", "DALL-E 2"]),
     ],
 )
 def test_fast_finder_hand_made(name: str, text: str, expected: list[str]) -> None:
