@@ -30,13 +30,18 @@ _DASH = "-–—"
 # the comma belonged to either ``\s*``), which made an unclosed "[1, 2, 3, ..." of 30 numbers
 # backtrack for minutes (issue 14). Numbers have no digit cap: a 100,000-entry list is cited
 # "[12345]" (no year filter applies to numbers the list defines).
+# Speed: a pattern that opens with a look-behind is tried at every character of a paragraph (Python's engine finds
+# a candidate start fast only from a first character or class it consumes), which made the finders below most of a
+# read's time (stop 33's profile). So each consumes its first character and looks behind it afterwards ("\d(?<=x\d)"
+# for "(?<=x)\d") -- the same matches at the same places (tests/test_citation_patterns_speed.py holds the slow forms
+# and compares); finders whose every match holds a given character ("^", "†") run only on text that has it.
 BRACKET_RE = re.compile(
     # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
     rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
     # (Gemini Deep Research prints its numbers as "[cite: 1, 5]"; a parenthesis right after is a Markdown link's
     # address only when it reads as one: "[9,10](zinc finger nucleases)" cites; a short argument is a formula's,
     # "π[−][1](p)")
-    rf"|(?<!!)\\?\[\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
+    rf"|(?:\\(?<!!\\)\[|\[(?<!!\[))\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
     rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
@@ -52,7 +57,7 @@ SUPER_RE = re.compile(
     # Pandoc superscript after a word or punctuation (Nature style): "in context.^1,2^"
     rf"|(?<=[^\W\d_]|[.,;:)\]])\^({_NUMLIST})\^"
 )
-_LINK_RE = re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
+_LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
 # a superscript a converter put in one math span with the word or figure it follows, every character
 # spaced (MinerU on JAMIA's Vancouver superscripts): "Mehrabi et $\mathsf { a l } ^ { 1 9 }$", "Eight
 # studies $( 4 0 \% ) ^ { 4 , 5 , 2 8 }$" -- only after "et al" or a parenthesised percentage: after
@@ -205,7 +210,8 @@ def url_key(url: str) -> str:
 
 _SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # after a word of 3+ letters or punctuation: "m²", "x²", "km²" are units and powers, not citations
-_UNICODE_SUPER_RE = re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
+_UNICODE_SUPER_RE = re.compile(
+    r"[⁰¹²³⁴⁵⁶⁷⁸⁹](?:(?<=[^\W\d_]{3}[⁰¹²³⁴⁵⁶⁷⁸⁹])|(?<=[.,;:)\]”’\"'][⁰¹²³⁴⁵⁶⁷⁸⁹]))[⁰¹²³⁴⁵⁶⁷⁸⁹]*+(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
 # (a web page copied element by element puts the parentheses, each number and each separator on lines of their own --
 # Frontiers' article pages: "between sexes (\n2\n–\n4\n), though" -- a line break may stand inside either parenthesis)
 _PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?\n?+(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\n?+\)")
@@ -222,15 +228,15 @@ _BARE_RUN = re.compile(
 # two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."; Nature's superscripts
 # flattened keep their commas, "text-generation models 17,18 and", "data poisoning 7 8,9 maliciously" (a comma before three
 # digits is a thousands separator: "over 1,200 people")
-_BARE_MID_RUN = re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:(?:[ \t]|,(?!\d{3}(?!\d)))\d{1,3}){1,20})(?=[ \t][a-z]{2})")
+_BARE_MID_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}[ \t]\d)\d{0,2}(?:(?:[ \t]|,(?!\d{3}(?!\d)))\d{1,3}){1,20})(?=[ \t][a-z]{2})")
 # lost superscripts glued to the punctuation after a word: "act.1 Tool", "central,2 3 and"
 # lost superscripts glued to the word itself: "Transformers3–5 are", "diffusion models6 too" --
 # after three lower-case letters only ("GPT4", "H100", "ResNet50" are names), taken only when the
 # document shows the habit several times (Linker.glued_words)
 # (after an acronym too, "dynamic DMS30–32", when the numbers are a range or a list: "GPT4", "H100" are names)
 GLUED_WORD_RUN = re.compile(
-    rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}]\s?)\d))"
-    rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
+    rf"(\d(?:(?<=[a-z]{{3}}\d)|(?<=[A-Z]{{2}}\d)(?=\d{{0,2}}(?:,\s?|[{_DASH}]\s?)\d))"
+    rf"\d{{0,2}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
 # an author's name before the numbers -- given name and surname capitalised -- and a comma, "*", "&" or the line's
 # end after them: affiliation marks of a plain-text title page ("Corrado Pancotti1,4, Giovanni Birolo1,4*, Cesare Rollo1")
 _AFFILIATION_MARK = re.compile(rf"(?<![^\s,&])[{CAPITALS}][a-zà-ÿ]+\s[{CAPITALS}][a-zà-ÿ'’\-]+$")
@@ -239,16 +245,16 @@ _AFTER_AFFILIATION = re.compile(r"\*?(?:,|\s*&|\s*\n|\s*$)")
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
 # a range too: "such as mice.3-5")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M)
+    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d))\d{0,2}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M)
 # ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
 # a period would be a version or a page elsewhere: only after ")" closing letters)
-GLUED_AFTER_PAREN_RUN = re.compile(r"(?<=[^\W\d_]{2}\))(\d{1,3}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M)
+GLUED_AFTER_PAREN_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}\)\d)\d{0,2}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M)
 # ... and set apart from the punctuation by a space, a space after them too: "three decades. 1   Despite the adverse",
 # "treatments exist, 6-8  they are", "to bridge this gap. 5,9 Digital" (a PDF extraction that spaced the superscripts
 # of an NEJM AI article or of The Lancet) -- taken only when the document shows the habit, numbered in order of
 # first citation (Linker.spaced_after_punct)
 SPACED_AFTER_PUNCT_RUN = re.compile(
-    r"(?:(?<=[^\W\d_]{2}[.,;:])|(?<=[^\W\d_][)\]”\"’][.,;:]))[ \t](\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])")
+    r"[ \t](?=\d)(?:(?<=[^\W\d_]{2}[.,;:][ \t])|(?<=[^\W\d_][)\]”\"’][.,;:][ \t]))(\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])")
 # the word before such a run's punctuation: "Fig. 2 shows", "Tab. 1 lists" name an index, no citation
 _WORD_BEFORE_PUNCT = re.compile(r"([^\W\d_]+)[)\]”\"’]?[.,;:][ \t]$")
 _STOP_BEFORE = {
@@ -455,7 +461,7 @@ class Linker:
                 self._style("link")
                 marks.append(CitationMark(marker=m.group(0), start=m.start(), end=m.end(), ref_ids=[rid]))
                 taken.append((m.start(), m.end()))
-        for m in _DAGGER_RE.finditer(text):  # ChatGPT-style "【3†source】"
+        for m in _DAGGER_RE.finditer(text) if "†" in text else ():  # ChatGPT-style "【3†source】"
             nums = [m.group(1)]
             self._style("dagger")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
@@ -467,14 +473,14 @@ class Linker:
             self._style("superscript")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
-        for m in SUPER_RE.finditer(text):
+        for m in SUPER_RE.finditer(text) if "^" in text or "<sup>" in text else ():  # (each branch holds one of them)
             nums = expand_numbers(re.sub(r"\\[,;: ]", "", m.group(1) or m.group(2) or m.group(3) or m.group(4))) or []
             if not nums or not self._in_list_range(nums):
                 continue
             self._style("footnote" if m.group(3) else "superscript")
             marks.append(self._numbers_mark(m.group(0), m.start(), m.end(), nums))
             taken.append((m.start(), m.end()))
-        for m in _MATH_WORD_SUPER.finditer(text):
+        for m in _MATH_WORD_SUPER.finditer(text) if "^" in text else ():
             # the digits of one number are spaced too: "2 8" is 28, "4 , 5" two numbers
             nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", "", m.group(1) or m.group(2))) or []
             if not nums or not self._in_list_range(nums):
@@ -826,17 +832,19 @@ class Linker:
     _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)
 
 
-_JOINED_VERSION = re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)")
+_JOINED_VERSION = re.compile(r"\b([^\W\d_]\w++(?<=[^\W\d_]))-\s?(\d{1,3})(?![\d.]*\w)")
 # "DALL-E 2 combined ...", "DALL-E 2 (2022)": a capitalised name, a number, then more sentence
 _MIDSENTENCE_VERSION = re.compile(
-    r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{0,40}[^\W\d_])[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"
+    r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{1,41}+(?<=[^\W\d_]))[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"
 )
 
 
 def version_names(text: str) -> set[tuple[str, str]]:
     """Name + number pairs a document uses as model or dataset versions: joined by a hyphen
     ("GPT-4", "ResNet-50", "Llama-2") or followed by more of the sentence ("DALL-E 2 and Imagen"),
-    where a citation would not stand. A bare number after such a name is not a citation."""
+    where a citation would not stand. A bare number after such a name is not a citation.
+    (Both patterns read the name possessively, then look back at its last letter: the name must end where the
+    word does, so backtracking into it could never match -- and cost a tenth of a long document's read.)"""
     out = {(a.lower(), b) for a, b in _JOINED_VERSION.findall(text)}
     out |= {(a.lower().rstrip("-"), b) for a, b in _MIDSENTENCE_VERSION.findall(text)}
     return out
