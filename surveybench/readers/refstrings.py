@@ -295,6 +295,9 @@ _NICKNAME = re.compile(r"(?<=[^\W\d_])\s(?:\([A-Z][a-z]{1,15}\)|[\"“”][A-Z][
 
 
 _GLUED_INITIALS_END = re.compile(rf"[^\W\d_]{{2}},?\s[{_UP}]\.[{_UP}]$")  # (after a surname: not "U.S")
+# APA 7's ellipsis for the names left out of a long list, in an editor's brackets: "Vacarelu, F., […] Wouter, E. (2017)" reads
+# "Vacarelu, F., … Wouter, E." (the form the lists are read in)
+_BRACKETED_ELLIPSIS = re.compile(r"(?<=,\s)\[(?:…|\.{3})\]\s(?=[A-Z])")
 _ELIDED_NAMES = re.compile(r",\s*(?:\.\s?\.\s?\.|…)\s*,?")
 
 
@@ -757,9 +760,23 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
     return y, s or None
 
 
+# (arxiv-translator's Korean and Chinese versions keep the label's form, "et al." glued to the year or in the
+# language's word, "Munkhdalai et al.(2016)", "Anil 등(2023)", "Wang 等(2023)")
 _NOUGAT_LABEL = re.compile(
-    r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
-    r"\s\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
+    r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s?[등等]|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
+    r"\s?\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
+
+
+def _label_then_names(rest: str, surname: str, year: str) -> bool:
+    """The text after a natbib label opens with its names, the label's surname first among them, up to a sentence's
+    end, and closes with the label's year, the last one it prints (two entries merged print another after it)."""
+    end = sentence_end(rest)
+    names = rest[:end].rstrip(" .")
+    years = YEAR_RE.findall(rest[end:])
+    return (end < len(rest) and surname in names.split(",")[0] and looks_like_author_list(names)
+            and bool(years) and "".join(years[-1]) == year)
+
+
 _EDITORS_BEFORE_YEAR = re.compile(r"^\([Ee]ds?\.\)\.?\s*(?=\((?:19|20)\d{2})")  # "(Eds.).", "(eds.)."
 _COLON_TAIL = re.compile(r"^(?:(?:and|&)\s(?P<last>[^:()\d]{2,40}?)|[A-Z](?=:))?(?:\s?\(Eds?\.\)\.?)?:\s(?=\S)")
 _EDITOR_ROLE = re.compile(r",?\s+\(?(?:editors?|eds?\.?)\)?$")
@@ -810,6 +827,35 @@ _ALL_INVERTED_NAMES = re.compile(
     rf"(?:(?<=\.)|\.)\s(?=[A-Z\"“_*])")
 
 
+# a PDF's text whose spaces between words were lost (pdfplumber, some publishers' layers): surnames glued to their initials
+# without periods, IOP's or Vancouver's names run together -- "ThiaultL,MoraC,CinnerJE, SumailaURandClaudetJ2019Escaping...",
+# "BehmannM, BrandesI, WalterU(2012)DieLehreim ...", "FongCR et al2022Climate ...", "van ZantenHHE, MollenhorstH, de BoerIJM."
+# -- three such names or more open the entry, or fewer glued to "et al" or the year (two alone may be words, "ChatGPT, OpenAI.");
+# they read apart, and a year glued between them and the title too
+_GLUED_INITIALS_NAME = rf"(?:(?:van|von|de|der|den|da|di|le|la)\s)*[{_UP}][a-zß-ÿ'’]+(?:-?[{_UP}][a-zß-ÿ'’]+)*[A-Z]{{1,3}}"
+_GLUED_INITIALS_HEAD = re.compile(
+    rf"^(?P<n>{_GLUED_INITIALS_NAME}(?:(?:,\s?|\s?and\s?){_GLUED_INITIALS_NAME}){{0,40}})"
+    rf"(?![A-Za-z])(?P<e>,?\s?et\s?al(?![a-z])\.?)?(?P<y>\s?\(?(?:19|20)\d{{2}}[a-z]?\)?(?=\s?[{_UP}]))?(?=[\s.,{_UP}(])")
+_GLUED_INITIALS_START = re.compile(r"(?:[a-z]{2,3}\s)?[A-Z][^\s,]*[a-z][A-Z]")  # (a cheap look before the whole pattern)
+_INITIALS_AFTER_SURNAME = re.compile(r"(?<=[a-zß-ÿ'’])(?=[A-Z]{1,3}(?:,|\s?and\b|\s?and(?=[A-Z])|\s|$))")
+
+
+def _unglue_initials_head(prose: str) -> str:
+    """``prose`` with the glued names that open it set apart (_GLUED_INITIALS_HEAD), else as it was."""
+    g = _GLUED_INITIALS_HEAD.match(prose)
+    # (three names at least, or fewer glued to "et al" or the year: "ChatGPT, OpenAI." is no such run)
+    if not g or not (len(re.findall(_GLUED_INITIALS_NAME, g.group("n"))) >= 3 or g.group("e") or g.group("y") and not g.group("y")[0].isspace()):
+        return prose
+    names = _INITIALS_AFTER_SURNAME.sub(" ", g.group("n"))
+    names = re.sub(r"(?<=[A-Z])\s?and\s?(?=[A-Z])", " and ", re.sub(r",(?=\S)", ", ", names))
+    year = (g.group("y") or "").strip()
+    if year.isdigit():  # IOP's bare year after the names: its initials apart too ("Cheung W W L"), as IOP prints them
+        names = re.sub(r"\b[A-Z]{2,3}\b", lambda m: " ".join(m.group(0)), names)
+    # (no year, "et al" glued to the title: its period is where the names end, "FongCR et alClimatechange ...")
+    etal = re.sub(r"\s?et\s?al\.?", " et al" if year else " et al.", g.group("e") or "")
+    return names + etal + (" " + year if year else "") + " " + prose[g.end() :].lstrip()
+
+
 # IOP Publishing's entries (Environ. Res. Lett., J. Phys. Conf. Ser.): family names before their initials and no
 # period anywhere, then the year and the title -- "Acero Triana J S, Chu M L and Steiner J L 2019 Beyond model
 # metrics: the perils of calibrating hydrologic models J. Hydrol. 578 124032"
@@ -825,7 +871,10 @@ IOP_GROUP_HEAD = re.compile(r"(?P<a>[A-Z](?=[a-z]*+[A-Z])[A-Za-z]++(?: [A-Z](?=[
 # where an IOP entry's title ends: its journal's first abbreviation ("J. Hydrol.", "Nat. Geosci."), or the journal,
 # volume and pages closing it ("Groundwater 42 12–16", a PDF's space after the dash "Lancet 368 1795- 809", an article
 # number "PLoS One 9 e115239")
-_IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s[eA-Z]?\d{1,6}(?:[–-]\s?\d{1,6})?\s*$)")
+# (or, in a PDF's text whose spaces were lost, the volume glued to the journal's last word: "... foods Nature597360–5",
+# "... production PLoS One14e0217148")
+_IOP_TITLE_END = re.compile(r"\s(?=[A-Z][a-z]{0,9}\.\s(?:[A-Z(]|\d))|\s(?=[A-Z][\w ]{2,40}\s\d{1,4}\s[eA-Z]?\d{1,6}(?:[–-]\s?\d{1,6})?\s*$)"
+                            r"|\s(?=[A-Z][A-Za-z]*\.?(?:\s[A-Z][A-Za-z]*\.?){0,4}(?<=[a-z.])\d[\de]{1,14}(?:[–-]\d{1,6})?\s*$)")
 # a journal's first word printed in full before its first abbreviation ("Orphanet J. Rare Dis.", "Investigative Ophthalmol.
 # Vis. Sci.", "Water Resour. Res."): one or two capitalised words after a title's word in lower case -- not after a preposition or
 # article, where the capitalised word is the title's own ("... and Usher syndrome in Norway Clin. Genet.")
@@ -852,6 +901,10 @@ _ITALIC_RUNS_APART = re.compile(r"(?<=[^\W_])([*_])\s+\1(?=[^\W_])")
 _LEAD_ITALIC = re.compile(r"^[_*]([^_*]{3,300})[_*]")
 # (after names, a book's title in italics closed by a comma, then its publisher: "(1998), *Title*, Publisher, Place")
 _LEAD_ITALIC_COMMA = re.compile(r"^,?\s?[_*]([^_*]{3,300})[_*](?=,)")
+# (APA: a book's or thesis's title in italics, then its description in parentheses or brackets, no part of the title:
+# "*Sketchpad: A man-machine graphical communication system* (Doctoral dissertation, Massachusetts Institute of Technology).",
+# "*Kıbrıs Ağzı Sözlüğü* [Dictionary of the Cypriot Dialect]. Galeri Kültür Yayınları.")
+_LEAD_ITALIC_DESCRIBED = re.compile(r"^,?\s?[_*]([^_*]{3,300})[_*](?=\s?(?:\([^()]{2,200}\)|\[[^\[\]]{2,200}\])\s?(?:[.,]|$))")
 _BOLD_AUTHORS_YEAR = re.compile(
     r"^\*\*(?P<a>[^*]{2,600}?)\.\s*\*\*\s*\[?(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?(?:[–-](?:19|20)?\d{2})?\.\s*")
 # (or its closing period inside the run when no year follows: Vancouver in bold, "**Sherry B, Mei Z, Grummer-Strawn LM.** Trends ...")
@@ -910,15 +963,19 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # a list's number in bold glued to the first author, left in the entry by the list's reader (PMC's author manuscripts
     # converted: "**13.**Yang W et al. (2001) Regulation of ..."): no part of the names
     text = _BOLD_NUMBER.sub("", text, count=1) if text.startswith("**") else text
+    text = _BRACKETED_ELLIPSIS.sub("… ", text) if "[" in text else text
     # Vancouver's "et al." whose period a rendering dropped before the title: "SmithP, et al Greenhouse gas ..."
     text = _ET_AL_NO_PERIOD.sub("et al.", text) if "et al " in text else text
 
     # nougat prints natbib's label before the entry: "Artetxe et al. (2021) Mikel Artetxe, Shruti Bhosale,
     # ... 2021. Title." -- the label goes when its surname opens the author list after it and the entry
     # prints the label's year again after that list (ACL's ". 2021.")
+    # (or, where the year closes the entry instead, when the names after the label end at a sentence's end, a title
+    # after them: "Munkhdalai et al.(2016) Tsendsuren Munkhdalai, John P Lalor, and Hong Yu. 신경 집중 ..., pp. 69-77, 2016.")
     lab = _NOUGAT_LABEL.match(text)
     if (lab and re.search(rf"\b{re.escape(lab.group('s'))}\b", text[lab.end() : lab.end() + 200])
-            and re.search(rf"\.\s{lab.group('y')}\.\s", text[lab.end() : lab.end() + MAX_AUTHOR_LIST])):
+            and (re.search(rf"\.\s{lab.group('y')}\.\s", text[lab.end() : lab.end() + MAX_AUTHOR_LIST])
+                 or _label_then_names(text[lab.end() :], lab.group("s"), lab.group("y")))):
         text = text[lab.end() :]
 
     # identifiers first, from the raw string
@@ -969,10 +1026,25 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
     prose = _BACK_REFERENCE_TAIL.sub("", prose) if "Cited by:" in prose else prose
     prose = _repair_conversion_noise(prose)
+    prose = _unglue_initials_head(prose) if _GLUED_INITIALS_START.match(prose) else prose
 
     # a publication year is not in the future (2045 is an ISSN half, a page number, an id)
     latest = datetime.date.today().year + 1
     years = [(int(y), s) for y, s in YEAR_RE.findall(ARXIV_RE.sub(" ", prose)) if int(y) <= latest]
+
+    # 000. a Chinese book's title in its marks after the names (one name perhaps cut by a full-width comma, "Sourabh，Sharma")
+    g = _BOOK_MARKS_FIELD.match(prose) if "《" in prose else None
+    t = clean_title(g.group("t")) if g else None
+    if g and t:
+        out.title, out.style = t, "book-marks"
+        out.authors = [a.strip() for a in re.split(r"[,，]\s*", g.group("a")) if a.strip() and a.strip() != "等"]
+        # (the year closes the entry, glued to the publisher's period: "电子工业出版社.2017")
+        last = re.search(r"(?<!\d)((?:19|20)\d{2})\s?\.?$", prose)
+        if years:
+            out.year, out.year_suffix = _publication_year(years)
+        elif last:
+            out.year = int(last.group(1))
+        return out
 
     # 00. an author list in bold (AEA and other economics styles as converters print them): "**Barberis,
     #     Nicholas, Ming Huang, and Richard Thaler** , "Individual Preferences ...," _AER_ , 2006, _96_ (4)"
@@ -1189,6 +1261,16 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
                 out.year, out.year_suffix = _publication_year(years)
             out.authors = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n) for n in _GLUED_NAME.findall(g.group("a"))]
             return out
+
+    # 0d'. Chinese names, then the year in parentheses (_HAN_NAMES_PAREN_YEAR)
+    g = _HAN_NAMES_PAREN_YEAR.match(prose) if _CJK.match(prose) else None
+    marked = _LEAD_BOOK_MARKS.match(prose, g.end()) if g else None
+    t = (clean_title(marked.group(1)) if marked else _title_sentence(prose[g.end() :], min_words=1)) if g else None
+    if g and t:
+        out.title, out.style = t, "han-names-paren-year"
+        out.authors = [a.removesuffix("等") for a in re.split(r"\s?[、，,;；]\s?", g.group("a")) if a and a != "等"]
+        out.year, out.year_suffix = int(g.group("y")), g.group("s")
+        return out
 
     # 0d. any names, then the year in parentheses: "Lin T-Y., Goyal P. (2017) Title.", "Vaswani et al.
     #     (2017) Title.", "Vaswani, Ashish; Shazeer, Noam (2017): Title." -- the names' own form
@@ -1407,6 +1489,11 @@ def _group_author(head: str) -> bool:
 # the title closed by its comma then the quote (", '"): an apostrophe inside it ("d'horizon") closes nothing
 _SINGLE_QUOTED = re.compile(r"^(?P<a>[^'\"“”‘’]{3,1600}?),\s?['‘](?P<t>[^\"“”]{6,600}?),\s?['’](?=\s|$)")
 _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^\"“”]+)$")
+# a book's title in Chinese book-title marks, a field of its own after the names' period, its document type mark perhaps
+# after it: "皮雄军. 《NoSQL数据库技术实战》.清华大学出版社 . 2015", "Josiah L. Carlson. 《Redis IN ACTON》[M]. 人民邮电出版社.2015" --
+# the marks enclose the whole title (marks inside a title's words, "从电影《推手》看中西文化冲突", "《康定情歌》:偏离的“成长”模式",
+# are no field of their own)
+_BOOK_MARKS_FIELD = re.compile(r"^(?P<a>[^《》]{1,300}?)\s?[.。]\s?《(?P<t>[^《》]{2,300})》\s?(?:\[(?:M|J|C|D|R|EB|Z)(?:/OL)?\])?\s?(?=[.。,，;；]|$)")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
 _SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
@@ -1478,6 +1565,13 @@ def loose_surname_first(head: str) -> list[str] | None:
     return names if all("," in n for n in names) else None
 
 
+# Chinese names, two to four Han characters each (a Chinese name's length), apart by "、" or a comma, "等" for et al., then
+# the year in parentheses: "姜向群, 魏蒙 (2015). 中国老年人口的健康状况及影响因素研究. 人口学刊", "高玉祥 (1997). 与烦恼抗衡. 长寿"
+_HAN_NAME = r"[\u4e00-\u9fff]{2,4}"
+_HAN_NAMES_PAREN_YEAR = re.compile(
+    rf"^(?P<a>{_HAN_NAME}(?:\s?[、，,;；]\s?{_HAN_NAME}){{0,30}}(?:\s?[，,]?\s?等)?)\s?[(（](?P<y>(?:19|20)\d{{2}})(?P<s>[a-z])?[)）][.。,，:：]?\s*")
+# (Chinese social-science journals put the title in book-title marks after a colon: "姜向群等(2015)：《中国老年人口的健康状况及影响因素研究》，《人口学刊》")
+_LEAD_BOOK_MARKS = re.compile(r"《([^《》]{2,300})》(?=\s?[.。,，;；]|$)")
 # names, then "(YEAR)" closed by ".", ":" or ",": the head of Springer, Harvard, PNAS and German styles
 _NAMES_PAREN_YEAR = re.compile(r"^(?P<a>[^()\d\"“”:]{2,600}?),?\s?\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[.:,]?\s+")
 # the words a list of names is made of: capitalised names, initials with or without dots, particles
@@ -1696,7 +1790,7 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     the names are over (APA "(1999). Subsampling.")."""
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
     # (a book's title in italics, then its publisher: "(2000), *Managing Occupational Health and Safety*, Macmillan Publishers")
-    quoted = _lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA)
+    quoted = _lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA) or _lead_italic(rest, _LEAD_ITALIC_DESCRIBED)
     if quoted:
         return quoted
     glued = _JOURNAL_GLUED_BEFORE_YEAR.search(rest) if ";" in rest else None
