@@ -163,11 +163,18 @@ def opens_source_group(line: str) -> bool:
     return bool(m and line[m.end() :].strip())
 
 
+# Perplexity's copied answer lists its sources one a line, the number linked to the address: "[1](https://vercel.com/docs)"
+_LINKED_NUMBER_LINE = re.compile(r"^\s*\[(\d{1,4})\]\((https?://[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)\)\s*$")
+
+
 def _unlink_source_group(line: str) -> str:
     """A source group's line as the source lists of other exports print it: "14 49 Neural Networks -
-    History" (numbers, then the title), so one reader serves both; any other line as it is."""
+    History" (numbers, then the title), so one reader serves both; a source's linked number as a numbered
+    list's entry ("[1] https://vercel.com/docs"); any other line as it is."""
     m = _LINKED_GROUP.match(line)
     if not m:
+        if n := _LINKED_NUMBER_LINE.match(line):
+            return f"[{n.group(1)}] {n.group(2)}"
         # a curated entry citing a source of the report ("... Neural Networks, 61, 85-117.[\[121\]](url)"):
         # the citation is no part of the entry, and its bracketed number would read as the entry's label
         return _CITED_SOURCE.sub("", line) if "](http" in line else line  # most lines link nothing
