@@ -109,6 +109,26 @@ The authors declare no conflict of interest.
     assert survey.references[10].raw.startswith("AuthorK, M.L.; Second, J. Title number 11")
 
 
+def test_a_dotted_list_whose_labels_change_shape_for_a_run(tmp_path: Path) -> None:
+    shapes = {12: "^{12} ", 13: "- (13) ", 14: "- (14) "}
+    entries = "\n".join(f"{shapes.get(n, f'{n}. ')}Author{chr(64 + n)}, M.L.; Second, J. Title number {n}. J. Neurosci. {1990 + n}, {n}, 1--9."
+                        for n in range(1, 16))
+    survey = _read(tmp_path, f"""\
+# Astrocytic MAOB in Parkinson's disease
+
+## Introduction
+
+MAOB was found in liver [1,2] and in the brain [12-14].
+
+## References
+
+{entries}
+""")
+    assert len(survey.references) == 15
+    assert survey.references[12].raw.startswith("AuthorM, M.L.; Second, J. Title number 13.")
+    assert survey.references[14].raw.startswith("AuthorO, M.L.")
+
+
 def test_perplexitys_sources_each_a_linked_number_on_its_line(tmp_path: Path) -> None:
     survey = _read(tmp_path, """\
 ## Recommended Solution: Serverless Article Extraction
@@ -129,3 +149,78 @@ Switch to Cloudflare Workers at scale.[4][1]
     assert len(survey.references) == 4
     assert [r.id for r in survey.references] == ["1", "2", "3", "4"]
     assert survey.references[3].raw == "https://developers.cloudflare.com/workers/"
+
+
+def test_an_acm_list_whose_wrapped_locators_open_lines_with_numbers(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Learned Motion Matching
+
+INTRODUCTION
+Motion matching searches a database (Clavet 2016; Lee et al. 2018; Levine et al. 2012; Mukai 2011).
+REFERENCES
+Simon Clavet. 2016. Motion Matching and The Road to Next-Gen Animation. In Proc.
+of GDC 2016.
+Kyungho Lee, Seyoung Lee, and Jehee Lee. 2018. Interactive Character Animation by
+Learning Multi-objective Control. ACM Trans. Graph. 37, 6, Article 180 (Dec. 2018),
+10 pages. https://doi.org/10.1145/3272127.3275071
+Sergey Levine, Jack M. Wang, Alexis Haraux, Zoran Popović, and Vladlen Koltun. 2012.
+Continuous Character Control with Low-Dimensional Embeddings. ACM Trans. Graph. 31, 4, Article 28 (July 2012),
+10 pages. https://doi.org/10.1145/2185520.2185524
+Tomohiko Mukai. 2011. Motion Rings for Interactive Gait Synthesis. ACM Trans. Graph. 30, 3, Article
+18 (May 2011), 12 pages. https://doi.org/10.1145/1966394.1966397
+""")
+    assert len(survey.references) == 4
+    assert survey.references[0].raw.startswith("Simon Clavet. 2016.")
+    assert survey.references[3].raw.startswith("Tomohiko Mukai. 2011.")
+
+
+def test_a_pasted_works_cited_list_with_titles_opening_with_a_number(tmp_path: Path) -> None:
+    sources = ["New Year, No Shutdowns: The Q1 2025 Internet Disruption Summary", "Outage - The Cloudflare Blog",
+               "4 Cable TV Networks Are Shutting Down in August 2025 - YouTube", "Vehicle Safety Recalls",
+               "17 Biggest AI Controversies of 2025 | Latest Edition - Crescendo.ai", "Crash Discussion - RC Groups",
+               "FastStats - Marriage and Divorce - CDC", "Supreme Court statistical reports - Wisconsin Court System",
+               "Odd Creatures News -- ScienceDaily", "Crime Trends in US Cities: Mid-Year 2025 Update",
+               "How Personal Injury Law Is Changing in 2025", "Darrow · 5 Litigation Trends to Watch in 2025"]
+    works = "\n".join(f"{t}, accessed September 17, 2025, https://example{k}.org/page" for k, t in enumerate(sources, 1))
+    survey = _read(tmp_path, f"""\
+# Global Incident Review 2025
+
+## Section 1: Platforms
+
+Outages hit the networks.2 Cable channels closed.3 Controversies grew.5
+
+## Section 2: Society
+
+Recalls went on.4 Divorce rates fell.7
+
+Works cited
+
+{works}
+""")
+    assert len(survey.references) == 12
+    assert survey.references[2].raw.startswith("4 Cable TV Networks")
+    assert survey.references[4].raw.startswith("17 Biggest AI")
+    assert [r.id for r in survey.references][-1] == "12"
+
+
+def test_chinese_apa_entries_after_english_ones(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+## 文献综述
+
+### 一、国际学术流动
+
+国际流动影响科研产出（Netz et al., 2020；陈丽媛等，2023；李峰，2018）。
+
+### 参考文献
+
+Netz, N., Hampel, S., & Aman, V. (2020). What effects does international mobility have on scientists' careers? *Higher Education*, 79, 1–22.
+
+Wang, X., Shen, W., & Zhu, J. (2023). Being internationally mobile while keeping domestic social capital. *Higher Education*, 85, 1–18.
+
+陈丽媛, 陈小满, 赵世奎. (2023). 学术人才国际流动如何影响科研产出. *教育研究*, 44(2), 1–12.
+
+李峰. (2018). 海归学者的跨国资本本土化及其效果评价研究. *华侨华人历史研究*, (2), 26–33.
+""")
+    assert len(survey.references) == 4
+    assert survey.references[2].raw.startswith("陈丽媛, 陈小满, 赵世奎. (2023).")
+    assert survey.references[3].raw.startswith("李峰. (2018).")
