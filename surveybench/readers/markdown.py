@@ -176,7 +176,11 @@ _REF_NAMES = (
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
     # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources; Qianfan's
     # deep-research reports "参考内容如下：", the reference content is as follows)
-    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?"
+    r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?|"
+    # the list's name in the paper's own language: Portuguese "Referências", Dutch reports' "Literatuur", "Literatuurlijst",
+    # "Referenties", "Bronnenlijst" (list of sources), Korean "참고문헌", a dissertation's "List of References", Gemini's
+    # Chinese reports' "引用的著作" (works cited)
+    r"referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|참고\s*문헌|list\s+of\s+references|引用的著作"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -2036,13 +2040,17 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
                 or (h.depth > ref_depth and (first_item == 1 or bool(_LIST_PART.search(_clean_heading_text(h.title)))
                                              # (an agent's sources grouped under subheadings, "## 参考资料" / "### 业界分析" /
                                              # "1. [What Actually Is ...](https://...)": the list starts under the first)
-                                             or (not any(x.strip() for b in doc.ref_blocks[-1:] for x in b)
+                                             # (or under a note on the list first: "## 참고문헌" / "본 참고문헌은 ... 50편을
+                                             # 중심으로 제시한다." / "### B1 ..." / "1. APA Board ...")
+                                             or (_no_entry_yet(doc.ref_blocks[-1:])
                                                  and _first_item_number(lines[h.line + 1 : end], _FIRST_DOTTED_ITEM) == 1)))):
             # a running header or page number the converter made a heading, inside the list; or a
             # part of the list under a deeper heading ("## Bibliography", "#### Primary Sources (...)")
             report.skip("heading inside the reference list (the list goes on after it)", h.raw)
             if running_head or (first_item is not None and first_item > 3):
                 doc.ref_blocks[-1].extend(lines[h.line + 1 : end])
+            elif _no_entry_yet(doc.ref_blocks[-1:]):  # the list starts here: a note before it is no entry
+                doc.ref_blocks[-1] = lines[h.line + 1 : end]
             else:  # a list of its own, numbered from 1 again
                 doc.ref_blocks.append(lines[h.line + 1 : end])
             continue
@@ -2945,14 +2953,19 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
     return True
 
 
-# (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://...")
-_LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)\s+\S")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)\s+\S")
+# (or Markdown footnote definitions, a Perplexity-style export's sources: "[^1]: https://..."; or Perplexity's copied
+# answer, each source's number linked to its address on a line of its own: "[1](https://vercel.com/docs/functions)")
+_LIST_START = re.compile(r"^\s*(?:[-*]\s*)?\[(?:1\]|\^1\]:)(?:\s+\S|\(https?://)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*]\s*)?\[(?:\d++\]|\^\d++\]:)(?:\s+\S|\(https?://)")
 _DOTTED_ITEM = re.compile(r"^\s*(?:[-*+•]\s+)?(\d{1,4})\.\s+(\S.*)$")  # "1. Farr DF, ...", a bullet before it: "- 1. Sutton, R. & ..."
 # Nature's, Science's and PNAS's entries end with the year in parentheses: "... Science 275, 1593–1599 (1997).",
 # "(MIT Press, 1998)." -- their names, "Sutton, R. & Barto, A.", "A. Horovitz, T. H. Reingewertz, ...", open no entry
 # the author-year way
 _PARENTHESISED_YEAR_END = re.compile(r"\((?:[^()]{0,80},\s)?(?:19|20)\d{2}[a-z]?\)\.?\s*$")
+# MDPI's, ACS's and NLM's entries print the year after the journal, then the volume: "Hare, M.L. Tyramine oxidase. Biochem. J.
+# 1928, 22, 968–979. [CrossRef]", "Nat. Commun. 2020, 11(3), 5820.", "Health Psychol. 2009; 28:83–90." -- their author lists
+# ("Rebhun, J.; Feinberg, S.M.; ...") open no entry the author-year way either
+_YEAR_THEN_VOLUME = re.compile(r"\s(?:19|20)\d{2}[a-z]?(?:,\s?\d{1,4}(?:\s?\([^()]{1,12}\))?,\s?\w|;\s?\d)")
 
 
 def _labels_climb(lines: list[str]) -> bool:
@@ -2964,15 +2977,17 @@ def _labels_climb(lines: list[str]) -> bool:
 def _numbered_entries_run(lines: list[str]) -> bool:
     """Lines holding a numbered reference list, its entries wrapped over several lines ("1. Farr DF, Rossman AY,
     ... (2004) Fungus–Host Distribu-" / "tions, ..."): ten entries or more numbered 1, 2, 3, ... in order, most
-    of them (three in five) opening as author-year entries do (PNAS prints its list after the acknowledgments, unheaded)
-    -- or closed by an address, a web source list (a deep-research report pasted as text, "1. Title - Site, https://...",
-    its "Works cited" heading lost: only a rule before it)."""
+    of them (three in five) opening as author-year entries do (PNAS prints its list after the acknowledgments, unheaded),
+    or printing the year before the volume (MDPI's, after the conflicts of interest) -- or closed by an address, a web
+    source list (a deep-research report pasted as text, "1. Title - Site, https://...", its "Works cited" heading lost:
+    only a rule before it)."""
     items = [(int(m.group(1)), m.group(2)) for x in lines if (m := _DOTTED_ITEM.match(x))]
     if len(items) < 10 or items[0][0] != 1:
         return False
     in_order = sum(1 for (a, _t), (b, _u) in zip(items, items[1:]) if b == a + 1)
     return in_order >= 0.9 * (len(items) - 1) and (sum(1 for _n, t in items if opens_entry(t)) >= 0.6 * len(items)
                                                    or sum(1 for _n, t in items if _PARENTHESISED_YEAR_END.search(t)) >= 0.6 * len(items)
+                                                   or sum(1 for _n, t in items if _YEAR_THEN_VOLUME.search(t)) >= 0.6 * len(items)
                                                    or sum(1 for _n, t in items if ADDRESS_END.search(t)) >= 0.6 * len(items))
 
 
@@ -3167,6 +3182,13 @@ def _reads_as_entry(text: str) -> bool:
 def _entry_number(line: str) -> int | None:
     m = _NUMBERED_ENTRY.match(line)
     return int(m.group(1) or m.group(2)) if m else None
+
+
+def _no_entry_yet(blocks: list[list[str]]) -> bool:
+    """The open reference list holds nothing yet, or only a short note on it (a line or two, none an entry's
+    numbered line): its entries start under the subheadings that follow."""
+    text = [ln for b in blocks for ln in b if ln.strip()]
+    return len(text) <= 2 and not any(_entry_number(ln) is not None for ln in text)
 
 
 def _entry_text(line: str) -> str:

@@ -78,6 +78,14 @@ _DOT_NUM = re.compile(r"^\s*(\d++)[.)]\s+(\S.*)$")
 # a run of source numbers, then a title (which may start with a digit: "12 3D Gaussians ..."); a volume and its
 # issue opening an entry's wrapped line, "52 (22), 13410–13420. https://doi.org/...", is none
 _NUM_RUN = re.compile(r"^\s*(\d{1,3}(?:\s+\d{1,3})*)\s+(?=\S)(?!\d+(?:\s|$)|\(\d)")
+# ... nor an ACM entry's locator wrapped to a line's start, its page count or its issue and date: "Article 180 (Dec. 2018),"
+# / "10 pages. https://doi.org/...", "ACM Trans. Graph. 30, 3, Article" / "18 (May 2011), 12 pages. https://doi.org/..."
+_LOCATOR_PIECE = re.compile(r"^\s*\d{1,4}\s+(?:pages?\b|\((?:[A-Z][a-z]{2,8}\.?\s)?(?:19|20)\d{2}\))")
+
+
+def _opens_with_source_numbers(line: str) -> bool:
+    """Does a line open with a deep-research source list's numbers ("1 3 7 Title https://...")?"""
+    return bool(_NUM_RUN.match(line)) and not _LOCATOR_PIECE.match(line)
 _BULLET = re.compile(r"^\s*[-*+•]\s+(\S.*)$")
 _GLUED_BULLET = re.compile(r"(?<=[.)\]])-\s+(?=[\[A-Z])")
 _BOLD_NUMBER = re.compile(r"(?:\*\*|__)(\[?\d++(?:[.)\]]|\.\))?)(?:\*\*|__)")
@@ -113,7 +121,7 @@ def _source_list_start(lines: list[str]) -> int | None:
     it or on one of the next two lines, most later lines of that kind, none before."""
     def is_source(i: int) -> bool:
         ln = lines[i].strip()
-        return bool(_NUM_RUN.match(ln)) and not _looks_like_sentence_number(ln) and any(
+        return _opens_with_source_numbers(ln) and not _looks_like_sentence_number(ln) and any(
             URL_RE.search(x) for x in lines[i : i + 3]
         ) and not _DOT_NUM.match(ln)
 
@@ -163,11 +171,18 @@ def opens_source_group(line: str) -> bool:
     return bool(m and line[m.end() :].strip())
 
 
+# Perplexity's copied answer lists its sources one a line, the number linked to the address: "[1](https://vercel.com/docs)"
+_LINKED_NUMBER_LINE = re.compile(r"^\s*\[(\d{1,4})\]\((https?://[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)\)\s*$")
+
+
 def _unlink_source_group(line: str) -> str:
     """A source group's line as the source lists of other exports print it: "14 49 Neural Networks -
-    History" (numbers, then the title), so one reader serves both; any other line as it is."""
+    History" (numbers, then the title), so one reader serves both; a source's linked number as a numbered
+    list's entry ("[1] https://vercel.com/docs"); any other line as it is."""
     m = _LINKED_GROUP.match(line)
     if not m:
+        if n := _LINKED_NUMBER_LINE.match(line):
+            return f"[{n.group(1)}] {n.group(2)}"
         # a curated entry citing a source of the report ("... Neural Networks, 61, 85-117.[\[121\]](url)"):
         # the citation is no part of the entry, and its bracketed number would read as the entry's label
         return _CITED_SOURCE.sub("", line) if "](http" in line else line  # most lines link nothing
@@ -569,9 +584,33 @@ def _one_line_paragraphs(lines: list[str]) -> bool:
     return len(text_at) >= 5 and closed >= 0.9 * len(text_at)
 
 
+# a label of another shape than the list's "N. " ones: a superscript ("^{64} Paterson, I.A.; ..."), a bulleted parenthesis
+# ("- (65) Sader-Mazbar, O.; ...") or bracket -- a converter's rendering switching mid-list
+_OTHER_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\$?\^\{(\d{1,4})\}\$?|\((\d{1,4})\)|\[(\d{1,4})\])\s*(?=\S)")
+
+
+def _labels_of_one_shape(lines: list[str]) -> list[str]:
+    """A dotted list ("63. Nam, M.H.; ...") whose converter printed a run of its labels in another shape ("^{64} ...",
+    "- (65) ...", ..., "- (90) ...", then "91. ..." again): where such a label carries the number after the last one,
+    the numbering running on, it is the list's label -- written as the others are."""
+    dotted = sum(1 for ln in lines if _DOT_NUM.match(ln))
+    if dotted < 10:
+        return lines
+    out: list[str] = []
+    last: int | None = None
+    for ln in lines:
+        if m := _DOT_NUM.match(ln):
+            last = int(m.group(1))
+        elif last is not None and (o := _OTHER_LABEL.match(ln)) and int(o.group(1) or o.group(2) or o.group(3)) == last + 1:
+            last += 1
+            ln = f"{last}. {ln[o.end() :]}"
+        out.append(ln)
+    return out
+
+
 def _split_one(lines: list[str]) -> SplitResult:
     res = SplitResult()
-    lines = [_spaced_label_mended(ln) for ln in lines]
+    lines = _labels_of_one_shape([_spaced_label_mended(ln) for ln in lines])
     nonblank = [ln.strip() for ln in lines if ln.strip()]
     if not nonblank:
         return res
@@ -613,7 +652,11 @@ def _split_one(lines: list[str]) -> SplitResult:
         return res
     # a source list ("1 3 7 Title https://..."): lines opening with numbers, several of them or most --
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
-    num_lines = sum(1 for ln in nonblank if _NUM_RUN.match(ln))
+    num_lines = sum(1 for ln in nonblank if _opens_with_source_numbers(ln))
+    if num_lines and num_lines < 0.5 * len(nonblank) and _one_source_a_line(nonblank):
+        # nor a few sources a line whose titles open with a number, among sources whose titles open with none
+        _from_source_lines(nonblank, res)
+        return res
     bullets = [b.group(1) for ln in nonblank if (b := _BULLET.match(ln))]
     unbulleted_lines = [ln for ln in nonblank if not _BULLET.match(ln)]
     listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
@@ -678,9 +721,18 @@ ADDRESS_END = re.compile(r",\s<?https?://\S+\s*$")  # "... - MDPI, https://www.m
 _SOURCE_LINE = re.compile(r"^(?!\[\d)[^\d\s\-*+•(].*" + ADDRESS_END.pattern)
 
 
+# ... whose title may open with a number ("4 Cable TV Networks Are Shutting Down in August 2025 - YouTube, accessed September
+# 17, 2025, https://...", "17 Biggest AI Controversies of 2025 ..."): a source still, among lines most of which open with none
+_NUMBER_TITLED_SOURCE = re.compile(r"^\d.*" + ADDRESS_END.pattern)
+
+
 def _one_source_a_line(nonblank: list[str]) -> bool:
-    """Five lines or more, each a source closed by its address or an address alone, the sources nine lines in ten."""
+    """Five lines or more, each a source closed by its address or an address alone, the sources nine lines in ten (a few
+    of them, one in five at most, titled with a number first)."""
     is_source = [bool(_SOURCE_LINE.match(ln)) for ln in nonblank]
+    titled = [not s and bool(_NUMBER_TITLED_SOURCE.match(ln)) for s, ln in zip(is_source, nonblank)]
+    if sum(titled) <= 0.2 * len(nonblank):
+        is_source = [s or t for s, t in zip(is_source, titled)]
     sources = sum(is_source)
     return sources >= 5 and sources >= 0.9 * len(nonblank) - 1 and all(s or _URL_ONLY.match(ln) for s, ln in zip(is_source, nonblank))
 
@@ -1846,9 +1898,16 @@ def _opens_entry(text: str, pos: int) -> bool:
     return spaced != head and _opens_entry_at(spaced + window[300:])
 
 
+# a Chinese APA entry: names of two to four characters, then the year in parentheses ("陈丽媛, 陈小满, 赵世奎. (2023).",
+# "张盼，鲁忠义.(2013).", "李峰等（2019）")
+_CJK_AUTHORS_YEAR = re.compile(r"[\u4e00-\u9fff]{2,4}(?:[,，、]\s?[\u4e00-\u9fff]{2,4}){0,9}(?:等)?[.．]?\s?[(（](?:19|20)\d{2}[a-z]?[)）]")
+
+
 def _opens_entry_at(window: str) -> bool:
     """:func:`_opens_entry` on the text from a line's start (a repeated-author dash opens an entry too)."""
     if REPEATED_AUTHORS.match(window) or INITIALS_FIRST_YEAR.match(window) or INVERTED_FULL_NAMES_YEAR.match(window):
+        return True
+    if _CJK_AUTHORS_YEAR.match(window):
         return True
     m = _SURNAME_FIRST.match(window)
     if m and (m.group("a") or m.group("s") or m.group("v")) and re.match(
