@@ -247,7 +247,7 @@ _NON_CONTENT = re.compile(
         acknowledge?ments?(\s+and\s+disclosure\s+of\s+funding)?|acknowledge?ment|
         (authors?'?\s+)?contributions?\s+and\s+acknowledge?ments?|
         funding(\s+(information|sources?|statement))?|financial\s+(support|disclosure)|
-        author(s'?|'s)?\s+contributions?|contributions?\s+of\s+(the\s+)?authors?|credit\s+authorship.*|
+        author(s'?|'s)?\s+contributions?(\s+statement)?|contributions?\s+of\s+(the\s+)?authors?|credit\s+authorship.*|
         ((declaration\s+of\s+)?(competing|conflicts?\s+of)\s+interests?|conflicts?\s+of\s+interests?)
             (\s+(statement|disclosure|declaration))?|
         disclosures?(\s+statement)?|declarations?|ethics(\s+statement)?|

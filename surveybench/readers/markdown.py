@@ -169,18 +169,34 @@ _ROMAN = re.compile(
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 # Chinese numbering, a section's "一、引言" above its subsections' "（一）数据来源" (the standard order: 一、, （一）, 1., （1）)
 _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S)|^[（(]([一二三四五六七八九十]{1,3})[）)]\s*(?=\S)")
+# a thesis' chapters, "第一章 绪论" (chapter one, introduction) above "1.1 选题背景": section 1 of the numbering its
+# subsections carry, the chapter's name its title
+_CJK_CHAPTER = re.compile(r"^第([一二三四五六七八九十]{1,3}|\d{1,2})章[\s:：]*(?=\S)")
+_CJK_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
+
+
+def _cjk_number(numeral: str) -> int:
+    """"三" -> 3, "十二" -> 12, "二十一" -> 21 (the numerals chapters are counted in)."""
+    if numeral.isdigit():
+        return int(numeral)
+    tens, _, units = numeral.rpartition("十")
+    return (10 * (_CJK_DIGITS.get(tens, 1)) if "十" in numeral else 0) + _CJK_DIGITS.get(units, 0)
+
 _REF_NAMES = (
     # (an OCR may lose the space between the words: "LITERATURECITED")
     r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
     r"literature\s*cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
-    r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|cited\s+works|"
+    r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|list\s+of\s+references|cited\s+works|"
     # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources; Qianfan's
     # deep-research reports "参考内容如下：", the reference content is as follows)
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?|"
-    # the list's name in the paper's own language: Portuguese "Referências", Dutch reports' "Literatuur", "Literatuurlijst",
-    # "Referenties", "Bronnenlijst" (list of sources), Korean "참고문헌", a dissertation's "List of References", Gemini's
-    # Chinese reports' "引用的著作" (works cited)
-    r"referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|참고\s*문헌|list\s+of\s+references|引用的著作"
+    # the list's name in the paper's own language: Korean "참고문헌" / "참고자료", Portuguese "Referências (bibliográficas)", Dutch
+    # reports' "Literatuur", "Literatuurlijst", "Referenties", "Bronnenlijst" (list of sources), a dissertation's "List of
+    # References", Gemini's Chinese reports' "引用的著作" (works cited). (Not the Spanish "Referencias" nor the Turkish
+    # "Referanslar": the reports in those languages at hand print them inside the text, a part's or a sub-report's own list,
+    # and the document's list comes later)
+    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|list\s+of\s+references|"
+    r"引用的著作"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -195,6 +211,11 @@ _FRONT_MATTER = re.compile(
     rf"{_SUMMARY_BOXES}|graphical\s+abstract$|"
     # the abstract again in a second language (bilingual journals: "Resumen", "Resumo", "Résumé", "Zusammenfassung")
     r"resumen$|resumo$|résumé$|zusammenfassung$|"
+    # the summary and contents pages of a report or thesis in its own language: Dutch "Samenvatting" / "Voorwoord" (foreword) /
+    # "Inhoudsopgave", Spanish "Tabla de contenidos", Portuguese "Sumário", Turkish "İçindekiler" / "Özet", Korean "초록" /
+    # "목차", Japanese "要旨" / "目次", Chinese "摘要" / "目录"
+    r"samenvatting$|voorwoord$|inhoudsopgave$|tabla\s+de\s+contenidos?$|sum[aá]rio$|i̇?çindekiler$|özet$|"
+    r"초록$|목차$|要旨$|目次$|摘要$|目[录錄]$|"
     # a structured abstract under its own heading ("Structured Abstract", then "Background", "Methods", ...), Taylor &
     # Francis' "ARTICLE HISTORY" box (received, accepted) beside the abstract
     r"structured\s+abstract$|article\s+history$|"
@@ -238,6 +259,9 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     if "．" in t:
         t = t.replace("．", ". ")  # an OCR's full-width period after the number: "1．Introduction", "4.1.1． Safe workplace"
         t = re.sub(r"(?<=\d)\. (?=\d)", ".", t)
+    m = _CJK_CHAPTER.match(t)
+    if m:
+        return str(_cjk_number(m.group(1))), 1, t[m.end() :].strip()
     m = _CJK_NUMBERED.match(t)
     if m:
         return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
@@ -547,13 +571,18 @@ _BANNER = re.compile(
 # "Appendix A. Search strategies" (a lettered or numbered appendix: a heading after it, "Catalog of harms", "ORCID iDs", is
 # the appendices' or the back matter's)
 _BACK_MATTER = re.compile(
-    r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*(?:[A-Z]|\d{1,2})?\s*[.:–—]\s*\S",
+    r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*(?:[A-Z]|\d{1,2})?\s*[.:–—]\s*\S"
+    # an appendix in another language: Dutch "Bijlage 1: Het wettelijk kader" / "BIJLAGE A", Portuguese "Apêndice A", Spanish
+    # "Anexo", German "Anhang"; Korean "부록", Japanese "付録", Chinese "附录", which a translation may set after the words the
+    # title begins with ("합성 데이터에 대한 부록 B 필터링 세부 정보", appendix B on synthetic data)
+    r"|^(?:bijlagen?|ap[eê]ndices?|anexos?|anhang)(?:\s+(?:[A-Z]|\d{1,2}))?(?:\s*[.:–—]\s*\S.*)?$|(?:^|\s)(?:부록|付録|附录)(?:\s?[A-Z0-9]{1,2})?(?:\s|$|[.:：])",
     re.I)
 # "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
 # ("Executive summary and recommendation": the summary with the report's advice)
 _EXEC_SUMMARY = re.compile(
-    r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr)"
-    r"(?:\s*[:—–]\s*\S.*)?$", re.I)
+    r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr"
+    r"|执行摘要|執行摘要)"  # (a Chinese report's "执行摘要：", executive summary, with its full-width colon)
+    r"(?:\s*[:—–：]\s*\S.*)?[:：]?$", re.I)
 _DATES_LINE = re.compile(r"received:?\s.{0,40}\baccepted\b", re.I)
 # a venue's checklist after the paper ("NeurIPS Paper Checklist"): back matter, a heading or a plain line
 _CHECKLIST = r"^(?:(?:NeurIPS|ICML|ICLR|AAAI)\s+)?(?:paper\s+)?checklist$"
@@ -577,6 +606,7 @@ _MORE_NON_CONTENT = re.compile(
     # authors' identifiers), the APS journals' "GRANTS" (funding), Nature's "Peer review information", an IEEE review's
     # "LIST OF ABBREVIATIONS" before its introduction, the ACS journals' "ASSOCIATED CONTENT" (the supporting information),
     # a scraper's "Source Information" (search query, date) after the text
+    r"|^biographical\s+sketch$"  # (a dissertation's last page, the author's life: University of Florida's theses)
     r"|^orcid(?:\s+ids?)?$|^grants?$|^peer\s+review\s+information\b|^list\s+of\s+abbreviations$|^source\s+information$"
     r"|^associated\s+content$"
     rf"|{_CHECKLIST}"  # (a venue's checklist after the paper)
@@ -613,6 +643,7 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
 
 # a heading's hashes alone on their line, its numbered name on the next line of text ("##" / "II-A Agentic Workflows")
 _BARE_HASHES = re.compile(r"^(#{1,6})[ \t]*$")
+_HASHES_PAGE_BREAK = re.compile(r"^(#{1,6})[ \t]*\f[ \t\f]*(?=\S)")
 _NUMBERED_NAME_LINE = re.compile(
     r"^(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?:-[A-Z]\d{0,2})?|\d{1,2}(?:\.\d{1,2}){0,3}\.?)[ \t]+[A-Z][^\n]{1,100}(?<![.,;:])$")
 
@@ -1780,6 +1811,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         lines = _setext_to_atx(lines)
     if any(_BARE_HASHES.match(ln) for ln in lines):
         lines = _bare_hashes_joined(lines)
+    if "\f" in text:
+        # a word processor's page break kept before a chapter's name: "##\f第三章 数据同步" between "## 第二章 ..." and
+        # "## 第四章 ...", a heading still (the break stands where the space would)
+        lines = [_HASHES_PAGE_BREAK.sub(r"\1 ", ln) for ln in lines]
     if any(ln.startswith("#") and _PANDOC_ATTRIBUTES.search(ln) for ln in lines):
         # pandoc's Markdown from a Word file ends a heading with its attributes: "Introduction {#introduction .heading1}"
         # (an identifier, classes) -- no part of the name, which must read as the references' or any section's
@@ -1925,7 +1960,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             continue
         kept.append(h)
 
-    kept = _title_page_headings(kept, report)
+    kept = _chapter_labels_joined(kept, lines)
+    kept = _title_page_headings(kept, lines, report)
     kept = _drop_toc_headings(kept, lines, report)
     _chinese_numbered_levels(kept)
     _one_chapter_numbering(kept)
@@ -2079,6 +2115,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         # ACL's "Limitations" / "Ethics Statement" after the conclusion, or after the acknowledgements (a survey ending
         # on "5 Current Research Trends", then "Acknowledgement", "6 Limitations"): required back matter
         acl_back = seen_conclusion and bool(_ACL_BACK.match(_strip_num(title_clean)))
+        after_conclusion = seen_conclusion
         seen_conclusion = seen_conclusion or bool(_CONCLUSION.match(_strip_num(title_clean)) or _ACKNOWLEDGEMENT.match(_strip_num(title_clean)))
         refs_seen = refs_seen or is_ref
         # after the list of a numbered paper, an unnumbered heading ("Frequently Asked Questions", "Q: ...",
@@ -2099,6 +2136,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
                 and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
             or _MORE_NON_CONTENT.match(title_clean)
+            or _ACKNOWLEDGEMENT.match(_strip_num(title_clean))
+            or (after_conclusion and h.number is None and _between_back_matter(kept, k))
             or is_non_content_title(h.raw)
             or is_non_content_title(title_clean)
             or _FRONT_MATTER.match(title_clean)
@@ -2266,8 +2305,28 @@ def _after_table_label(lines: list[str], at: int) -> bool:
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations?)$", re.I)
 _CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
-_ACKNOWLEDGEMENT = re.compile(r"^acknowledge?ments?$", re.I)
+# (in the languages of the reports and translations: Japanese "謝辞", Chinese "致谢", Korean "감사의 글", Portuguese "Agradecimentos",
+# Spanish "Agradecimientos", Dutch "Dankwoord", Turkish "Teşekkür", French "Remerciements", German "Danksagung")
+_ACKNOWLEDGEMENT = re.compile(r"^(?:acknowledge?ments?|謝辞|致[谢謝]|감사의\s?글|agradecimentos|agradecimientos|dankwoord|teşekkür(?:ler)?|remerciements|danksagung)$",
+                              re.I)
 _LETTER_TITLE = re.compile(r"^([A-Z])\.?\s+(?=[A-Z0-9])")
+
+
+_CAPTION_HEADING = re.compile(r"^(?:fig(?:ure)?\.?|table)\s*(?:\d|[IVX]+\b)", re.I)
+
+
+def _between_back_matter(kept: list[_Heading], k: int) -> bool:
+    """After the conclusion, an unnumbered heading whose neighbours at its depth are both back matter ("# ACKNOWLEDGEMENT",
+    "# CONFLICT OF INTEREST STATEMENT", "# PEER REVIEW", "# DATA AVAILABILITY STATEMENT", "# ORCID" in Wiley's layout) is
+    back matter of a name no list holds."""
+    depth = kept[k].depth
+    before = next((h for h in reversed(kept[:k]) if h.depth <= depth), None)
+    after = next((h for h in kept[k + 1 :] if h.depth <= depth), None)
+    # (a table's caption made a heading is no back matter: "### Table 1 – Recent studies ..." before the conclusion)
+    # (a glossary is kept a section: a report's glossary cites its sources)
+    return not re.match(r"glossary\b", _clean_heading_text(kept[k].title), re.I) and all(
+        h is not None and h.depth == depth and _non_content_heading(h) and not _CAPTION_HEADING.match(_clean_heading_text(h.title))
+        for h in (before, after))
 
 
 def _appendix_letter_start(kept: list[_Heading], k: int, *, need_b: bool = False) -> bool:
@@ -2297,10 +2356,15 @@ def _appendix_letter_start(kept: list[_Heading], k: int, *, need_b: bool = False
         x.depth <= h.depth for x in rest)
 
 
+# under a title and its second line, a rule and a short note in italics are the title page's ("---" / "*Working Draft,
+# April 2026*"), no text of a section
+_TITLE_PAGE_NOTE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,}|([*_])[^*_\n]{1,80}\1)\s*$")
+
+
 def _subtitle_heading(title_h: _Heading, body: list[_Heading], lines: list[str]) -> bool:
     """"# Chapter 63: Factitious Disorder" / "## The Biological and Neurological Basis of Factitious
     Disorder" / "### Introduction": an unnumbered heading one level under the title, nothing but blank
-    lines around it, holding no text of its own before the next heading, and no section's name (not
+    lines around it (or a rule and a note in italics, :data:`_TITLE_PAGE_NOTE`), holding no text of its own before the next heading, and no section's name (not
     "Introduction", not "Abstract"), is the title's second line."""
     if len(body) < 2:
         return False
@@ -2310,7 +2374,8 @@ def _subtitle_heading(title_h: _Heading, body: list[_Heading], lines: list[str])
         return False
     if _IMRAD.match(" ".join(words).rstrip(" :.")):
         return False
-    if any(ln.strip() for ln in lines[title_h.line + 1 : sub.line]) or any(ln.strip() for ln in lines[sub.line + 1 : nxt.line]):
+    if any(ln.strip() for ln in lines[title_h.line + 1 : sub.line]) or any(
+            ln.strip() and not _TITLE_PAGE_NOTE.match(ln) for ln in lines[sub.line + 1 : nxt.line]):
         return False
     # it holds nothing (the sections follow at its own depth), or it is alone at its depth (the sections
     # are one level under it): "## 1 Introduction to GNNs" / "### 1.1 ..." among "## 2 ...", "## 3 ..." is a section
@@ -2349,7 +2414,7 @@ def _second_title_line(title_h: _Heading, body: list[_Heading], lines: list[str]
     return False
 
 
-def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Heading]:
+def _title_page_headings(kept: list[_Heading], lines: list[str], report: FileReport) -> list[_Heading]:
     """Authors and affiliations a converter printed as headings between the title and the
     abstract ("### William Fedus*", "#### Noam Shazeer", then "### Abstract"): short unnumbered
     headings before an "Abstract" heading among the first few are the title page, not sections."""
@@ -2367,6 +2432,12 @@ def _title_page_headings(kept: list[_Heading], report: FileReport) -> list[_Head
                   if re.fullmatch(r"introduction", _strip_num(_clean_heading_text(h.title)), re.I)), None)
     if intro:
         page = [h for h in kept[:intro] if h.number is None and (_AFFILIATION.search(h.title) or _byline(h.title))]
+        # beside an affiliation, a title page's other lines set as headings with nothing under them, above the introduction's
+        # depth ("### Kaitlyn M. Crowley", "### Department of Data Science, ...", "### Monroe Freshman Summer Research",
+        # "### August 17, 2021", then "#### Introduction"): the author alone, the programme, the date are that page too
+        if page and all(h.number is None and h.depth < kept[intro].depth and not any(ln.strip() for ln in lines[h.line + 1 : kept[j + 1].line])
+                        for j, h in enumerate(kept[:intro])):
+            page = kept[:intro]
         if page:
             report.skip("title-page heading before the introduction (an author or affiliation)",
                         "; ".join(x.raw for x in page)[:200], len(page))
@@ -2416,6 +2487,52 @@ def _drop_toc_headings(kept: list[_Heading], lines: list[str], report: FileRepor
     report.skip("table of contents printed as headings (each repeated later with its text)",
                 ", ".join(kept[k].raw for k in sorted(drop))[:200], len(drop))
     return [h for k, h in enumerate(kept) if k not in drop]
+
+
+# a chapter's or appendix's label printed as a heading of its own, its name the next heading: "# Chapter 1" / "# Introduction"
+# (a dissertation's Word export), "### HOOFDSTUK 1" / "## INLEIDING" (a Dutch report), "# Appendix A" / "# Selection
+# Questionnaire"
+_CHAPTER_LABEL = re.compile(r"^(?:(chapter|hoofdstuk|cap[ií]tulo|kapitel|chapitre)|(appendix|bijlage|ap[eê]ndice|anexo|anhang))"
+                            r"\s+(\d{1,2}|[A-Z]|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\.?$", re.I)
+
+
+def _chapter_labels_joined(kept: list[_Heading], lines: list[str]) -> list[_Heading]:
+    """A chapter label heading (:data:`_CHAPTER_LABEL`) with nothing but blank lines before the next heading, an unnumbered
+    name that is no label itself, is one heading with it: the chapter's number and the name ("Chapter 1" / "Introduction" is
+    section 1, Introduction -- not two sections, the first empty); an appendix's label stays in the name ("Appendix A
+    Prototypes"), which says it is back matter."""
+    out: list[_Heading] = []
+    skip = False
+    for k, h in enumerate(kept):
+        if skip:
+            skip = False
+            continue
+        m = _CHAPTER_LABEL.match(_clean_heading_text(h.title if h.number is None else h.raw))
+        nxt = kept[k + 1] if k + 1 < len(kept) else None
+        if m is None or nxt is None or nxt.number is not None or _CHAPTER_LABEL.match(_clean_heading_text(nxt.title)) or any(
+                ln.strip() for ln in lines[h.line + 1 : nxt.line]) or (nxt.depth > h.depth and _first_of_a_run(kept, k + 1, h.depth)):
+            out.append(h)
+            continue
+        name = _clean_heading_text(nxt.title)
+        number = m.group(3).upper() if m.group(3).isalpha() else m.group(3)
+        if m.group(2):
+            out.append(_Heading(h.line, min(h.depth, nxt.depth), f"{h.raw} {nxt.raw}", None, None, f"{_clean_heading_text(h.raw)}: {name}"))
+        else:
+            level = 1 if number.isdigit() or number[0] in "IVX" else None
+            out.append(_Heading(h.line, min(h.depth, nxt.depth), f"{h.raw} {nxt.raw}", number, level, name, h.page_top))
+        skip = True
+    return out
+
+
+def _first_of_a_run(kept: list[_Heading], k: int, above: int) -> bool:
+    """A heading deeper than the chapter label's with another at its depth after it in the chapter ("# Chapter 1" /
+    "## Overview" / "## Scope"): the chapter's first subsection, not its name."""
+    for h in kept[k + 1 :]:
+        if h.depth <= above:
+            return False
+        if h.depth == kept[k].depth:
+            return True
+    return False
 
 
 def _one_chapter_numbering(kept: list[_Heading]) -> None:
@@ -2831,7 +2948,7 @@ def _non_content_heading(h: _Heading) -> bool:
     t = _clean_heading_text(h.title)
     return bool(
         _REF_TITLE.match(_strip_num(t)) or _FRONT_MATTER.match(t) or is_non_content_title(t) or is_non_content_title(h.raw)
-        or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t)
+        or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t) or _ACKNOWLEDGEMENT.match(_strip_num(t))
     )
 
 
