@@ -14,17 +14,19 @@ from surveybench.readers import citations
 from tests.plugins.shared_data import shared_path
 
 _DASH = citations._DASH
-# the slow forms, verbatim from citations.py before the rewrite
+# the slow forms, as citations.py wrote them before the rewrite (with stop 34's marker classes: runs of up to 61 numbers,
+# a minus sign as a range dash, emphasis closing before the period, a full-width parenthesis and punctuation)
 _SLOW = {
     "_LINK_RE": re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)"),
     "_UNICODE_SUPER_RE": re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+"),
     "_BARE_MID_RUN": re.compile(r"(?<=[^\W\d_]{2}[ \t])(\d{1,3}(?:(?:[ \t]|,(?!\d{3}(?!\d)))\d{1,3}){1,20})(?=[ \t][a-z]{2})"),
     "GLUED_WORD_RUN": re.compile(
         rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}]\s?)\d))"
-        rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M),
+        rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,60}}+)(?=[\s.,;:!?)]|$)", re.M),
     "GLUED_AFTER_PUNCT_RUN": re.compile(
-        r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M),
-    "GLUED_AFTER_PAREN_RUN": re.compile(r"(?<=[^\W\d_]{2}\))(\d{1,3}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M),
+        r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?])"
+        r"|(?<=(?:[^\W\d_]|[”\"’)])[*_][.,;:!?])|(?<=(?:[^\W\d_]|[”\"’)])(?:\*\*|__)[.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—−]\s?)\d{1,3}){0,60})(?=\s|$)", re.M),
+    "GLUED_AFTER_PAREN_RUN": re.compile(r"(?<=[^\W\d_]{2}[)）])(\d{1,3}(?:(?:,\s?|[-–—−]\s?)\d{1,3}){0,60})(?=[.,;:](?:\s|$)|[。，；：])", re.M),
     "_JOINED_VERSION": re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)"),
     "_MIDSENTENCE_VERSION": re.compile(
         r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{0,40}[^\W\d_])[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"),
@@ -37,7 +39,7 @@ assert citations.BRACKET_RE.pattern.count(_FAST_OPENING) == 1
 _SLOW["BRACKET_RE"] = re.compile(citations.BRACKET_RE.pattern.replace(_FAST_OPENING, _SLOW_OPENING))
 
 # what the patterns look at: letters of both cases, digits, superscripts, punctuation, quotes, brackets, spaces, breaks
-_ALPHABET = "aeiouxyzAEX" + "0123456789" * 3 + "¹²³⁴⁻" + ".,;:!?)(][%”’\"'^$\\–—-" + "  \t\n" + "é"
+_ALPHABET = "aeiouxyzAEX" + "0123456789" * 3 + "¹²³⁴⁻" + ".,;:!?)(][%”’\"'^$\\–—−-*_" + "  \t\n" + "é）。，"
 _WORDS = ["the", "et al.", "Fig.", "GPT", "ResNet", "DALL-E", "Llama-", " (2022)", "(DBNs)", "models ", " use", "[a](https://a.org)", "cite: ", "and ", "https://x.org", "![", "](", "p. 5", "DMS"]
 
 

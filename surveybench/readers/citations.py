@@ -38,10 +38,10 @@ _DASH = "-–—"
 BRACKET_RE = re.compile(
     # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
     rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
-    # (Gemini Deep Research prints its numbers as "[cite: 1, 5]"; a parenthesis right after is a Markdown link's
+    # (Gemini Deep Research prints its numbers as "[cite: 1, 5]"; LaTeX's range dash left as typed, "[15--19]"; a parenthesis right after is a Markdown link's
     # address only when it reads as one: "[9,10](zinc finger nucleases)" cites; a short argument is a formula's,
     # "π[−][1](p)")
-    rf"|(?:\\(?<!!\\)\[|\[(?<!!\[))\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
+    rf"|(?:\\(?<!!\\)\[|\[(?<!!\[))\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|--|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
     # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
     rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
     # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
@@ -54,8 +54,10 @@ _NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])(?:\s*+\\[,;: ])?\s*+\d{{1,3}}+)*+
 SUPER_RE = re.compile(
     # "$^{22}$", MathJax "\\(^{14}\\)", MinerU "${ }^{1,3}$"
     rf"(?:\$|\\\()\s*(?:\{{\s*\}}\s*)?\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*(?:\$|\\\))|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d++)\](?!:)"
-    # Pandoc superscript after a word or punctuation (Nature style): "in context.^1,2^"
-    rf"|(?<=[^\W\d_]|[.,;:)\]])\^({_NUMLIST})\^"
+    # Pandoc superscript after a word or punctuation (Nature style): "in context.^1,2^" -- a word of two letters or
+    # more: after a lone letter it is a power, "R^2^ = 0.79" (an R-squared read as citation 2 sixteen times made a
+    # text citing authors and years look numbered)
+    rf"|(?:(?<=[^\W\d_]{{2}})|(?<=[.,;:)\]]))\^({_NUMLIST})\^"
 )
 _LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]]{1,200})\]\((https?://[^)\s]+)\)")
 # a superscript a converter put in one math span with the word or figure it follows, every character
@@ -76,14 +78,16 @@ _ET_DOT_AL = re.compile(r"\bet\.\s?al\b\.?|\bet al \.")
 # "et al" glued to the surname before it by an extraction that lost the space: "[Yenet al., 2021a\\]", "(Sakkiset al.,2000b)",
 # "（Novacket al.，2014)" -- no word ends in "et" before a lone "al"
 _GLUED_ET_AL = re.compile(r"\b([A-Z][^\W\d_]{1,40}?)et al(?=[.,\s])")
+# (the year's letter may be set upright apart: "Wang et al., $2 0 2 4 \\mathrm { c }$")
 _MATH_NAME_YEAR = re.compile(
     r"\$\s{0,3}+(?:\\(?:mathrm|mathit|textrm|text)\s{0,3}+\{(?P<name>[A-Za-z~\s]{1,40}+)\}\s{0,3}+~?\s{0,3}+)?"
-    r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)\s{0,3}+\$")
+    r"(?P<year>(?:1\s?9|2\s?0)\s?\d\s?\d(?:\s?[a-z](?![A-Za-z]))?)"
+    r"(?:\s?\\mathrm\s?\{\s?(?P<letter>[a-z])\s?\})?\s{0,3}+\$")
 
 
 def _math_name_year_as_text(m: re.Match[str]) -> str:
     name = "".join((m.group("name") or "").replace("~", " ").split())
-    plain = (name + " " if name else "") + "".join(m.group("year").split())
+    plain = (name + " " if name else "") + "".join(m.group("year").split()) + (m.group("letter") or "")
     return plain + " " * (len(m.group()) - len(plain))
 
 
@@ -220,9 +224,11 @@ _PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?\n?+(\d++(?:\s*+(?:[
 # a protein's or a disease's: "including PARP inhibitors and mTORC1 (37)", "target CDK11 (41, 42)", "COVID-19 (12)"
 _PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[^\W\d_]-?\d{1,3}|[)\]\"”’%]|\bal\.)\s$")
 _DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
+# (a deep-research report translated to Chinese or Japanese closes the clause with full-width punctuation, no space
+# after it: "表现出高效性 1。然而")
 _BARE_RUN = re.compile(
     rf"(?<![{_DASH}\w.,/$^{{])(?:\$\s*+)?(\d{{1,3}}(?:(?:\s*+(?:,|[{_DASH}])\s*+|\s++)\d{{1,3}}){{0,20}})(?:\s*+\$)?"
-    r"(?=\s*+(?:[.,;:!?)](?!\d)|$))",
+    r"(?=\s*+(?:[.,;:!?)](?!\d)|[。，；：！？）、]|$))",
     re.M,
 )
 # two or more source numbers in the middle of a sentence: "Kosmos-1 and some models 49 46 use ..."; Nature's superscripts
@@ -236,19 +242,24 @@ _BARE_MID_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}[ \t]\d)\d{0,2}(?:(?:[ \t]|,(?!\d
 # (after an acronym too, "dynamic DMS30–32", when the numbers are a range or a list: "GPT4", "H100" are names)
 GLUED_WORD_RUN = re.compile(
     rf"(\d(?:(?<=[a-z]{{3}}\d)|(?<=[A-Z]{{2}}\d)(?=\d{{0,2}}(?:,\s?|[{_DASH}]\s?)\d))"
-    rf"\d{{0,2}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,20}}+)(?=[\s.,;:!?)]|$)", re.M)
+    rf"\d{{0,2}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,60}}+)(?=[\s.,;:!?)]|$)", re.M)
 # an author's name before the numbers -- given name and surname capitalised -- and a comma, "*", "&" or the line's
 # end after them: affiliation marks of a plain-text title page ("Corrado Pancotti1,4, Giovanni Birolo1,4*, Cesare Rollo1")
 _AFFILIATION_MARK = re.compile(rf"(?<![^\s,&])[{CAPITALS}][a-zà-ÿ]+\s[{CAPITALS}][a-zà-ÿ'’\-]+$")
 _AFTER_AFFILIATION = re.compile(r"\*?(?:,|\s*&|\s*\n|\s*$)")
-# (a range's dash may have a space after it, MinerU's spaced hyphens: "misfolding.1- 5", "chaperones6- 8")
+# (a range's dash may have a space after it, MinerU's spaced hyphens: "misfolding.1- 5", "chaperones6- 8"; ACS articles as PDF
+# text print it as a minus sign, "(11 studies),59,60,63−70"; a review may cite two dozen numbers at once, "in 2024.50, 51, ..., 73")
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
-# a range too: "such as mice.3-5")
+# a range too: "such as mice.3-5"; after bold or italics closing before the period, deep-research exports' habit:
+# "of wall-clock time**.38", "annotation\"**.10", "Regulation.\"*.1")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d))\d{0,2}(?:(?:,\s?|\s|[-–—]\s?)\d{1,3}){0,20})(?=\s|$)", re.M)
+    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d)"
+    r"|(?<=(?:[^\W\d_]|[”\"’)])[*_][.,;:!?]\d)|(?<=(?:[^\W\d_]|[”\"’)])(?:\*\*|__)[.,;:!?]\d))"
+    r"\d{0,2}(?:(?:,\s?|\s|[-–—−]\s?)\d{1,3}){0,60})(?=\s|$)", re.M)
 # ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
-# a period would be a version or a page elsewhere: only after ")" closing letters)
-GLUED_AFTER_PAREN_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}\)\d)\d{0,2}(?:(?:,\s?|[-–—]\s?)\d{1,3}){0,20})(?=[.,;:](?:\s|$))", re.M)
+# a period would be a version or a page elsewhere: only after ")" closing letters; a full-width one too, before a full-width
+# period: "重叠序列（k-gram）2。")
+GLUED_AFTER_PAREN_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}[)）]\d)\d{0,2}(?:(?:,\s?|[-–—−]\s?)\d{1,3}){0,60})(?=[.,;:](?:\s|$)|[。，；：])", re.M)
 # ... and set apart from the punctuation by a space, a space after them too: "three decades. 1   Despite the adverse",
 # "treatments exist, 6-8  they are", "to bridge this gap. 5,9 Digital" (a PDF extraction that spaced the superscripts
 # of an NEJM AI article or of The Lancet) -- taken only when the document shows the habit, numbered in order of
@@ -862,7 +873,7 @@ def expand_numbers(inner: str) -> list[str] | None:
     for part in re.split(r"\s*(?:[,;]\s*(?:and\b)?|\band\b)\s*", inner.strip()):
         if not part:
             continue
-        r = re.fullmatch(rf"(\d+)\s*[{_DASH}]\s*(\d+)", part)
+        r = re.fullmatch(rf"(\d+)\s*(?:[{_DASH}−]|--)\s*(\d+)", part)
         if r:
             out.extend(expand_range(r.group(1), r.group(2)))
         elif part.isdigit():
@@ -879,6 +890,18 @@ def spaced_after_index_word(text: str, start: int) -> bool:
     return w is not None and w.group(1).lower() in _STOP_BEFORE
 
 
+# a Chinese clause's last character before a spaced number that makes it a value, no citation: "固定为 30。" (is),
+# "等于 1" (equals), "达到 5" (reaches), "约 10" (about), "共 3" (in all), "第 2" (ordinal) -- not the last of a noun,
+# "程序行为 34。" (behaviour), "条约" (treaty), "合约", "契约", "节约", "公共": a clause ends there, its source cited
+_CJK_VALUE_BEFORE = re.compile(r"(?<![行条合契节公])[为是到至于约共第]$")
+# a LaTeX relation or operator before the number: the formula's operand, "赋值 $1\\sim 4$ ，" (the values 1 to 4), "$n \\leq 5$."
+# (not a space: MinerU parts two citations with one, "$15 \\quad 14$ .")
+_TEX_OPERATOR_BEFORE = re.compile(r"\\(?:sim|approx|leq?|geq?|neq|times|pm|mp|cdot|div|to)$")
+# a quantity glued to a Chinese clause, then a spaced number: the report's source, "取值范围为128到240 17。" (no space
+# parts a Chinese quantity from its clause, and none parts two of its digits)
+_CJK_QUANTITY = re.compile(r"[\u4e00-\u9fff]\d{1,6}(?:\.\d{1,3})?%?$")
+
+
 def _citation_context(text: str, start: int) -> bool:
     before = text[max(0, start - 40) : start]
     if not before or not before[-1].isspace():
@@ -891,8 +914,8 @@ def _citation_context(text: str, start: int) -> bool:
     tok = re.findall(r"[\w'’\-]+\.?$|\S$", prev)
     word = tok[0].rstrip(".").lower() if tok else ""
     if last.isdigit():
-        return bool(re.search(r"(?:^|\s)(?:19|20)\d{2}$", prev))  # "in 2017 1."
-    if word in _STOP_BEFORE:
+        return bool(re.search(r"(?:^|\s)(?:19|20)\d{2}$", prev) or _CJK_QUANTITY.search(prev))  # "in 2017 1."
+    if word in _STOP_BEFORE or _CJK_VALUE_BEFORE.search(prev) or _TEX_OPERATOR_BEFORE.search(prev):
         return False
     return last.isalpha() or last in ")]\"”’'.%*_"
 

@@ -191,12 +191,11 @@ _REF_NAMES = (
     # deep-research reports "参考内容如下：", the reference content is as follows)
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?|"
     # the list's name in the paper's own language: Korean "참고문헌" / "참고자료", Portuguese "Referências (bibliográficas)", Dutch
-    # reports' "Literatuur", "Literatuurlijst", "Referenties", "Bronnenlijst" (list of sources), a dissertation's "List of
-    # References", Gemini's Chinese reports' "引用的著作" (works cited). (Not the Spanish "Referencias" nor the Turkish
+    # reports' "Literatuur", "Literatuurlijst", "Referenties", "Bronnenlijst" (list of sources), Gemini's Chinese reports'
+    # "引用的著作" (works cited); a dissertation's "List of References" is above. (Not the Spanish "Referencias" nor the Turkish
     # "Referanslar": the reports in those languages at hand print them inside the text, a part's or a sub-report's own list,
     # and the document's list comes later)
-    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|list\s+of\s+references|"
-    r"引用的著作"
+    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|引用的著作"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
