@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from surveybench.readers.refstrings import (
     CAPITALS,
     GROUP_NAME,
+    HAN_NAME,
     INITIALS_FIRST_YEAR,
     DASH_BETWEEN_NAMES,
     INITIAL_COMMA_FOR_PERIOD,
@@ -1900,7 +1901,7 @@ def _opens_entry(text: str, pos: int) -> bool:
 
 # a Chinese APA entry: names of two to four characters, then the year in parentheses ("陈丽媛, 陈小满, 赵世奎. (2023).",
 # "张盼，鲁忠义.(2013).", "李峰等（2019）")
-_CJK_AUTHORS_YEAR = re.compile(r"[\u4e00-\u9fff]{2,4}(?:[,，、]\s?[\u4e00-\u9fff]{2,4}){0,9}(?:等)?[.．]?\s?[(（](?:19|20)\d{2}[a-z]?[)）]")
+_CJK_AUTHORS_YEAR = re.compile(rf"{HAN_NAME}(?:[,，、]\s?{HAN_NAME}){{0,9}}(?:等)?[.．]?\s?[(（](?:19|20)\d{{2}}[a-z]?[)）]")
 
 
 def _opens_entry_at(window: str) -> bool:

@@ -1567,9 +1567,9 @@ def loose_surname_first(head: str) -> list[str] | None:
 
 # Chinese names, two to four Han characters each (a Chinese name's length), apart by "、" or a comma, "等" for et al., then
 # the year in parentheses: "姜向群, 魏蒙 (2015). 中国老年人口的健康状况及影响因素研究. 人口学刊", "高玉祥 (1997). 与烦恼抗衡. 长寿"
-_HAN_NAME = r"[\u4e00-\u9fff]{2,4}"
+HAN_NAME = r"[\u4e00-\u9fff]{2,4}"  # (reflist's entry starts read Chinese names with it too)
 _HAN_NAMES_PAREN_YEAR = re.compile(
-    rf"^(?P<a>{_HAN_NAME}(?:\s?[、，,;；]\s?{_HAN_NAME}){{0,30}}(?:\s?[，,]?\s?等)?)\s?[(（](?P<y>(?:19|20)\d{{2}})(?P<s>[a-z])?[)）][.。,，:：]?\s*")
+    rf"^(?P<a>{HAN_NAME}(?:\s?[、，,;；]\s?{HAN_NAME}){{0,30}}(?:\s?[，,]?\s?等)?)\s?[(（](?P<y>(?:19|20)\d{{2}})(?P<s>[a-z])?[)）][.。,，:：]?\s*")
 # (Chinese social-science journals put the title in book-title marks after a colon: "姜向群等(2015)：《中国老年人口的健康状况及影响因素研究》，《人口学刊》")
 _LEAD_BOOK_MARKS = re.compile(r"《([^《》]{2,300})》(?=\s?[.。,，;；]|$)")
 # names, then "(YEAR)" closed by ".", ":" or ",": the head of Springer, Harvard, PNAS and German styles
