@@ -100,16 +100,18 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # last measured blind at 025cbf2.
 # At stop 34 once more (random.Random(34), until >= 63 of 125 files): holdout34, 37, 45, 46, 47, 50, 51, 52, 54, 56, 58, 61
 # (65 files), last measured blind at a093b25.
+# At stop 35 once more (random.Random(35), until >= 64 of 127 files): holdout33, 38, 39, 43, 48, 49, 62, 64, 65, 70, 71,
+# 72, 75 (64 files), last measured blind at 0281cbd.
 # The rest (NEVER_TUNED below) and every batch gathered since stay blind.
 TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
           "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
           "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
           "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
-          "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61")
-NEVER_TUNED = ("holdout4", "holdout33", "holdout35", "holdout38", "holdout39", "holdout43",
-               "holdout48", "holdout49", "holdout53", "holdout55", "holdout57", "holdout60", "holdout62", "holdout63", "holdout64", "holdout65", "holdout67", "holdout68", "holdout70", "holdout71",
-               "holdout72", "holdout73", "holdout74", "holdout75")
+          "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61",
+          "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75")
+NEVER_TUNED = ("holdout4", "holdout35", "holdout53", "holdout55", "holdout57", "holdout60", "holdout63",
+               "holdout67", "holdout68", "holdout73", "holdout74")
 
 
 def never_tuned_title(splits: list[str]) -> str:

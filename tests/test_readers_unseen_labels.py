@@ -51,10 +51,10 @@ TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b"
          "holdout3", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout17", "holdout18", "holdout20", "holdout21",
          "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
          "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
-         "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61"}
-NEVER_TUNED = {"holdout4", "holdout33", "holdout35", "holdout38", "holdout39", "holdout43",
-               "holdout48", "holdout49", "holdout53", "holdout55", "holdout57", "holdout60", "holdout62", "holdout63", "holdout64", "holdout65", "holdout67", "holdout68", "holdout70", "holdout71",
-               "holdout72", "holdout73", "holdout74", "holdout75"}
+         "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61",
+         "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75"}
+NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout55", "holdout57", "holdout60", "holdout63",
+               "holdout67", "holdout68", "holdout73", "holdout74"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -380,20 +380,20 @@ def test_table_has_a_never_tuned_part() -> None:
     assert set(b.TUNING) | set(b.NEVER_TUNED) == set(b.SPLITS) and not set(b.TUNING) & set(b.NEVER_TUNED)
     scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-survey", citation_style="numbered",
                           parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
-              for split in ("dev1b", "holdout4", "holdout33") for i in range(2)]
+              for split in ("dev1b", "holdout4", "holdout35") for i in range(2)]
     out = b.table(scores)
     parts = [line for line in out.splitlines() if line.startswith("### ")]
-    assert parts == ["### dev1b", "### holdout4", "### holdout33", "### never tuned: holdout4 + holdout33"]
+    assert parts == ["### dev1b", "### holdout4", "### holdout35", "### never tuned: holdout4 + holdout35"]
     never = out.split(parts[3])[1]
     assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
     assert "never tuned" not in b.table([s for s in scores if s.split != "holdout4"])
-    # holdout4 + holdout33: never seen by anyone tuning, so no caveat; families get their own columns
+    # holdout4 + holdout35: never seen by anyone tuning, so no caveat; families get their own columns
     blind = [b.FileScore(file=f"{split}/x/{fam}.md", split=split, family=fam, citation_style="author-year",
                          parsed=True, sections_right=True, refs_expected=3, refs_found=3)
-             for split in ("holdout4", "holdout33") for fam in ("pdf-survey", "pdf-article")]
+             for split in ("holdout4", "holdout35") for fam in ("pdf-survey", "pdf-article")]
     out = b.table(blind)
     title = [line for line in out.splitlines() if line.startswith("### never tuned")]
-    assert title == ["### never tuned: holdout4 + holdout33"]
+    assert title == ["### never tuned: holdout4 + holdout35"]
     assert "| measure | pdf-survey | pdf-article | all |" in out.split(title[0])[1]
 
 
