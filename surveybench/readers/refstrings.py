@@ -487,7 +487,7 @@ def surname(name: str) -> str:
     toks = [t for t in re.split(r"\s+", re.sub(r"-\s+", "-", name.strip())) if t]
     # Vancouver / Springer print the surname first and the initials after it, without a comma
     # ("Smith AB", "Lee JX", "Abu Alhaija H."): trailing capitals-only tokens are initials
-    while len(toks) > 1 and re.fullmatch(r"(?:Jr|Sr)\.?|I{2,3}|IV", toks[-1]):  # "Martin Luther King Jr."
+    while len(toks) > 1 and re.fullmatch(r"(?:Jr|Sr|2nd|3rd|4th)\.?|I{2,3}|IV", toks[-1]):  # "Martin Luther King Jr.", "Stumpel L 3rd"
         toks = toks[:-1]
     while len(toks) > 1 and _TRAILING_INITIALS.fullmatch(toks[-1]) and not _TRAILING_INITIALS.fullmatch(toks[0]):
         toks = toks[:-1]
@@ -702,6 +702,10 @@ CAPITALS = "A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x250)) if
 DASH_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s[–—‑]\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
 # ... or by a bullet (Cell Press's web references): "Pott, S. ∙ Lieb, J.D. What are super-enhancers?" -- read as a comma
 BULLET_BETWEEN_NAMES = re.compile(rf"(?<=[{CAPITALS}]\.)\s∙\s(?=[{CAPITALS}][\w'’\-]+,\s[{CAPITALS}]\.)")
+# an initial's period doubled by the field's own (ABNT typed by hand, Brazilian theses): "DAGNINO, R.. A relação",
+# "IBARRA, H.; HANSEN, M. T.. Are you", "KLIJN, E..Policy and" -- one period and a space, so the names end at the initial
+# (not an ellipsis: "A..." keeps its three)
+DOUBLED_INITIAL_PERIOD = re.compile(rf"(?<=\b[{CAPITALS}])\.\.(?!\.)\s?")
 _COMBINING_MARK = re.compile(r"[\u0300-\u036f]")
 _COMBINING_MARK_APART = re.compile(r"(?<=[^\W\d_])\s([\u0300-\u036f])([a-zß-ÿ])")  # (before a capital, an apostrophe's stand-in: "D ́Alessandro")
 
@@ -729,6 +733,7 @@ def _repair_conversion_noise(prose: str) -> str:
     prose = _STRAY_ACCENT.sub("", prose)
     prose = _SPLIT_LETTER.sub(r"\1", prose)  # "Ł ukasz Kaiser": a letter the converter set apart
     prose = STRAY_INITIAL_PERIOD.sub("", prose)  # "Hyun, E.-.M., 2007.": hyphenated initials with a stray period
+    prose = DOUBLED_INITIAL_PERIOD.sub(". ", prose) if ".." in prose else prose  # ABNT "KLIJN, E..Policy": one period
     prose = _SPRINGER_EDITORS.sub("", prose)  # "Thornes JB (Ed) (1990) Title": the editors read as its authors
     prose = _SPACE_BEFORE_COMMA.sub(",", prose)  # "(ICDAR) , pages 749", "arXiv:1908.04729 , 2019"
     # the first author's comma lost, the others' kept: "Hardy S.E., Concato, J., & Gill, T.M. (2004)."
@@ -926,6 +931,7 @@ _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡]
 
 
 _BOLD_NUMBER = re.compile(r"^\*\*\d{1,4}\.?\*\*\s?(?=[^\W\d_])")
+_LEADING_STRAY_PERIOD = re.compile(r"^[.,;]\s+(?=[^\W\d_])")
 _ET_AL_NO_PERIOD = re.compile(r"(?<=,\s)et al(?=\s[A-Z][A-Za-z])")
 
 
@@ -963,6 +969,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # a list's number in bold glued to the first author, left in the entry by the list's reader (PMC's author manuscripts
     # converted: "**13.**Yang W et al. (2001) Regulation of ..."): no part of the names
     text = _BOLD_NUMBER.sub("", text, count=1) if text.startswith("**") else text
+    # a period left before the first name (pdftotext sets a DOI's closing period apart, "...w15010036 .", and the next
+    # line opens the entry after it: ". Lin, C.Y., Dai, G.L., 2022. Game of ..."): no part of the names
+    text = _LEADING_STRAY_PERIOD.sub("", text, count=1) if text[:1] in ".,;" else text
     text = _BRACKETED_ELLIPSIS.sub("… ", text) if "[" in text else text
     # Vancouver's "et al." whose period a rendering dropped before the title: "SmithP, et al Greenhouse gas ..."
     text = _ET_AL_NO_PERIOD.sub("et al.", text) if "et al " in text else text
@@ -1277,7 +1286,8 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     #     varies too much for one pattern, the "(YEAR)" after them is the evidence
     g = _NAMES_PAREN_YEAR.match(prose)
     if g and _name_tokens_only(g.group("a")):
-        t = _title_sentence(prose[g.end() :])
+        # (the year before it closes the names, as APA's does in branch 0: a title of one word is one then -- "(1980). Bulimia.")
+        t = _title_sentence(prose[g.end() :], min_words=1)
         if t:
             out.title, out.authors, out.style = t, _split_names(g.group("a")), "names-paren-year"
             out.year, out.year_suffix = int(g.group("y")), g.group("s")
@@ -1439,12 +1449,15 @@ _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
 _NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
+_NI_ABNT = rf"(?:{_NI_FULL}|{_NI_DOT})"  # "JARILLO, Carlos J." or "EBERS, M."
 # a Vancouver surname in pieces of lower-case letters: a converter's spacing tore it ("Sarr ami B", "Star chenk o G",
 # "Kir ee v E" in olmOCR's text) or a particle sits inside it ("Munck af Rosenschöld P") -- never an English word
 # of a title ("Cancer in the US"); the initials in capitals after it are the evidence it is a name
 _TORN_SUR_PIECE = rf"\s(?!(?:{_ENGLISH_SHORT})\b)[a-zß-ÿ]{{1,5}}"
 _VANC_SUR = rf"{_SUR}(?:(?:{_TORN_SUR_PIECE}){{1,3}}(?:\s[{_UP}][^\W\d_]+)?)?"
-_NI_VANC = rf"{_VANC_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])"  # "Smith JA", "Chang M-W"
+# a generation after the initials (Springer's and PubMed's Vancouver): "Stumpel L 3rd", "Faggion CM Jr", "Spiro A 3rd"
+VANCOUVER_GENERATION = r"(?:\s(?:Jr|Sr|2nd|3rd|4th|II|III)\.?)?"
+_NI_VANC = rf"{_VANC_SUR}\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}]){VANCOUVER_GENERATION}"  # "Smith JA", "Chang M-W"
 _NI_SPR = rf"{_SUR}\s{_INITS_DOT}"  # "Smith J. A."
 _ETAL = r"(?:,?\s+et\s+al\.?)"
 # AAAI opens a list with a group author before ";": "Team Wan; Wang, A.; Ai, B.; ... et al. 2025."
@@ -1458,8 +1471,9 @@ _SURNAME_FIRST = re.compile(
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=(?:\s\([Ee]ds?\))?\s\((?:19|20)\d{{2}}[a-z]?\))"  # (editors: "(Ed)")
     # ... and its title right after the last initial's dot: "Kaplan J., McCandlish S., Henighan T. Title."
     rf"|^(?P<t>{_NI_SPR}(?:,\s{_NI_SPR})+{_ETAL}?)(?=\s[{_UP}\d\"“])"
-    # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."
-    rf"|^(?P<f>{_NI_FULL}(?:;\s(?:and\s|&\s)?{_NI_FULL})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\()"
+    # ISO 690 / German: given names in full, names apart by ";": "HOCHREITER, Sepp; SCHMIDHUBER, Jürgen."; ABNT mixes
+    # them with initials, the last name perhaps ending at its initial's period: "EBERS, M.; JARILLO, Carlos J. The ..."
+    rf"|^(?P<f>{_NI_ABNT}(?:;\s(?:and\s|&\s)?{_NI_ABNT})+(?:;?\s+et\s+al\.?)?)(?=[.:]\s|\s\(|(?<=[{_UP}]\.)\s[{_UP}])"
     # Vancouver; ASAIO / AMA variants close the authors with ":" ("Amin DV, Antaki JF, et al: Title."), PNAS
     # may with a comma before the year ("Farr DF, Rossman AY, Palm ME, McCray EB, (2004) Fungus–Host ..."); names left
     # out before the last one: "Bonari G, ..., Chytrý K, … Chytrý M (2021)"
@@ -1588,8 +1602,10 @@ def _name_tokens_only(head: str) -> bool:
     "&", "et al." or an initial): "Lin T-Y., Goyal P.", "Vaswani et al.", "Smith, John; Lee, Kim";
     not "Attention Is All You Need" (no list marks) nor "Learning for Vision" (lower-case words)."""
     words = [w for w in re.split(r"[\s,;]+", head.strip()) if w]
-    # (an "A" closing a name is Vancouver's initial, not the article: "Santoro A, Faulkner R, ..., Lillicrap T")
-    if not words or len(head) > MAX_AUTHOR_LIST or any(w.lower().rstrip(".") in _NOT_NAMES - {"and"} for w in re.split(r"[\s,;]+", _INITIAL_A.sub("", head))):
+    # (an "A" closing a name is Vancouver's initial, not the article: "Santoro A, Faulkner R, ..., Lillicrap T"; so is
+    # "A." with its period, a middle initial: "Barbara A. Gutek (2015)", "Patrick J. Smith, & James A. Blumenthal (2015)")
+    if not words or len(head) > MAX_AUTHOR_LIST or any(
+            w.lower().rstrip(".") in _NOT_NAMES - {"and"} and not _INITIAL.fullmatch(w) for w in re.split(r"[\s,;]+", _INITIAL_A.sub("", head))):
         return False
     if not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
@@ -1677,8 +1693,12 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
     # "Smith JA, Lee K" -- not "Attention Is" (a title's first words): every name ends in caps only;
     # one name alone ("Lee B. Title. Science 2021;7:2-3.") when the journal part is Vancouver's "YEAR;vol"
     names = [x.strip() for x in _VANCOUVER_NAME_SEP.split(re.sub(_ETAL + "$", "", authors))]
-    return all(re.search(rf"\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}])$", n) for n in names) and (
+    return all(re.search(rf"\s(?:[{_UP}]{{1,3}}|[{_UP}]-[{_UP}]){VANCOUVER_GENERATION}$", n) for n in names) and (
         len(names) > 1 or bool(re.search("et al", authors)) or bool(_VANCOUVER_YEAR.search(prose))
+        # Nature's Matters Arising: a Vancouver name, Nature's locator last -- "Hutson M. Title. Science 359, 725–726 (2018)."
+        or bool(_NATURE_LOCATOR.search(prose))
+        # Frontiers: the year in parentheses before volume: pages -- "Viechtbauer W. Title. J Stat Softw (2010) 36:1–48."
+        or bool(_FRONTIERS_LOCATOR.search(prose))
         or prose[len(authors) : len(authors) + 1] == ":"
         # J Neurosci: "Wang X (2001) Title." -- the year in parentheses right after the one name
         or bool(re.match(r"\s\((?:19|20)\d{2}[a-z]?\)", prose[len(authors) :]))
@@ -1689,6 +1709,7 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
 
 
 _NATURE_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\d{1,4},\s[A-Za-z]?\d{1,6}(?:[–-][A-Za-z]?\d{1,6})?\s\((?:19|20)\d{2}\)\.?\s*$")  # ". Mach. Learn. 8, 279–292 (1992)."
+_FRONTIERS_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\((?:19|20)\d{2}\)\s\d{1,4}(?:\s?\(\d{1,4}(?:[–-]\d{1,4})?\))?:\s?[A-Za-z]?\d{1,6}")  # ". J Stat Softw (2010) 36:1–48"
 _VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
 _VANCOUVER_COMMA_YEAR = re.compile(r",\s(?:19|20)\d{2}[a-z]?\s(?=[A-Z\"“‘])")
 _VANCOUVER_YEAR = re.compile(r"\b(?:19|20)\d{2}(?:\s[A-Z][a-z]{2})?\s?;\s?\d")
