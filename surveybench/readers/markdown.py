@@ -192,10 +192,11 @@ _REF_NAMES = (
     r"endnotes|footnotes|bibliographie|literatur(?:verzeichnis)?|参考文献|引用文献|参考资料|参考来源|参考内容(?:如下)?|"
     # the list's name in the paper's own language: Korean "참고문헌" / "참고자료", Portuguese "Referências (bibliográficas)", Dutch
     # reports' "Literatuur", "Literatuurlijst", "Referenties", "Bronnenlijst" (list of sources), Gemini's Chinese reports'
-    # "引用的著作" (works cited); a dissertation's "List of References" is above. (Not the Spanish "Referencias" nor the Turkish
+    # "引用的著作" (works cited), Portuguese "Bibliografia" (a docling conversion of a Brazilian review); a dissertation's
+    # "List of References" is above. (Not the Spanish "Referencias" nor the Turkish
     # "Referanslar": the reports in those languages at hand print them inside the text, a part's or a sub-report's own list,
     # and the document's list comes later)
-    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|引用的著作"
+    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|bibliografia|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|引用的著作"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -930,6 +931,27 @@ _PLAIN_NAMED = re.compile(
 # "[Page 3]", or one a converter made a heading, "## Page 3"
 _PAGE_MARKER_LINE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:-{2,}|={2,}|<!--|\[)?\s*page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*(?:-{2,}|={2,}|-->|\])?\s*$", re.I)
+# a PDF's page counter on a line of its own, page n of m: "6 / 9" (a Consensus report's footer, an export's pages)
+_PAGE_COUNTER_LINE = re.compile(r"^\s*(\d{1,3}) / (\d{1,3})\s*$")
+
+
+def _page_counters_dropped(lines: list[str], report: FileReport) -> list[str]:
+    """Page counters ("1 / 9" ... "9 / 9") are page furniture: where three lines or more count n / m for one
+    m, n climbing and never past m, they go -- else a reference list read them as entries' numbers ("7 / 9" after
+    an entry's "Science Communication, 42," made "776 - 802." the entry numbered 776)."""
+    found = [(i, int(m.group(1)), int(m.group(2))) for i, ln in enumerate(lines) if "/" in ln and (m := _PAGE_COUNTER_LINE.match(ln))]
+    drop: set[int] = set()
+    for total in {t for _i, _n, t in found}:
+        run = [(i, n) for i, n, t in found if t == total]
+        pages = [n for _i, n in run]
+        if len(run) >= 3 and all(a < b for a, b in zip(pages, pages[1:])) and pages[-1] <= total:
+            drop.update(i for i, _n in run)
+    if not drop:
+        return lines
+    report.warnings.append(f"{len(drop)} page counters (\"n / m\" lines) dropped as page furniture")
+    return ["" if i in drop else ln for i, ln in enumerate(lines)]
+
+
 _PAGE_NUMBER_ENDS = re.compile(r"^\d{1,4}\s+|\s+\d{1,4}$")
 _PLAIN_ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\s?\.\s+([A-Z][^\n]{1,100})$")  # (or "IV . EXPERIMENTS")
 _PLAIN_LETTERED = re.compile(r"^([A-H])\.\s+([A-Z][a-z][^\n]{1,90})$")
@@ -1821,6 +1843,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if any(_RULE_HEADING.match(ln) for ln in lines):
         # Google Docs' export of a Gemini report sets its rules as headings ("## ---"): a rule, no section
         lines = ["" if _RULE_HEADING.match(ln) else ln for ln in lines]
+    lines = _page_counters_dropped(lines, report)
     lines = _layout_columns_apart(lines, report)
     lines = _square_bullet_headings(lines, report)
     lines = _manuscript_line_numbers(lines, report)
@@ -2182,6 +2205,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         stack.append(sec)
     if not any(doc.ref_blocks):
         _trailing_list_without_heading(doc, report)
+    elif all(_holds_no_entries(b) for b in doc.ref_blocks):
+        _list_after_an_empty_heading(doc, report)
     elif len(doc.ref_blocks) == 1:
         _first_entries_before_the_heading(doc, report)
     if untitled is not None and not any(any(ln.strip() for ln in block) for block in doc.ref_blocks):
@@ -3160,6 +3185,25 @@ def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
                     return
         if any(_LIST_ITEM.match(x) for x in body):
             return
+
+
+def _holds_no_entries(block: list[str]) -> bool:
+    """A reference heading's block with no entry in it: nothing, or a stray word or two ("Contents", the
+    clipped page's table-of-contents link), no line with a label, a year or an address."""
+    lines = [x for x in block if x.strip()]
+    return len(lines) <= 2 and not any(_ENTRY_LIKE.search(x) for x in lines)
+
+
+def _list_after_an_empty_heading(doc: _Doc, report: FileReport) -> None:
+    """A web clip of an arXiv HTML page (Obsidian's Web Clipper) keeps the "References" heading but moves its
+    entries to Markdown footnote definitions at the file's end ("[^1]: Joshua Ainslie, ...", cited as "[^1]"),
+    after the appendices: with no entry under any reference heading, the trailing list is the list; else the
+    (empty) blocks stay."""
+    empty = doc.ref_blocks
+    doc.ref_blocks = []
+    _trailing_list_without_heading(doc, report)
+    if not doc.ref_blocks:
+        doc.ref_blocks = empty
 
 
 _REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
