@@ -173,6 +173,9 @@ _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S
 # subsections carry, the chapter's name its title
 _CJK_CHAPTER = re.compile(r"^第([一二三四五六七八九十]{1,3}|\d{1,2})章[\s:：]*(?=\S)")
 _CJK_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
+# a subsection's number an OCR spaced after its dot: "1. 1　重组亚单位蛋白疫苗" (a Chinese journal's ideographic space after
+# it), "3. 2. 1. Training" -- one number, "3.2.1", when a dot or an ideographic space ends it ("3. 3D-aware GAN" is section 3)
+_SPACED_SUBNUMBER = re.compile(r"^\d{1,2}(?:\. \d{1,2})+(?=\u3000|\.\s)")
 
 
 def _cjk_number(numeral: str) -> int:
@@ -211,6 +214,8 @@ _FRONT_MATTER = re.compile(
     rf"{_SUMMARY_BOXES}|graphical\s+abstract$|"
     # the abstract again in a second language (bilingual journals: "Resumen", "Resumo", "Résumé", "Zusammenfassung")
     r"resumen$|resumo$|résumé$|zusammenfassung$|"
+    # and its keywords: Portuguese "Palavras-chave", Spanish "Palabras clave"
+    r"palavras[-\s]chave|palabras[-\s]clave|"
     # the summary and contents pages of a report or thesis in its own language: Dutch "Samenvatting" / "Voorwoord" (foreword) /
     # "Inhoudsopgave", Spanish "Tabla de contenidos", Portuguese "Sumário", Turkish "İçindekiler" / "Özet", Korean "초록" /
     # "목차", Japanese "要旨" / "目次", Chinese "摘要" / "目录"
@@ -259,6 +264,7 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     if "．" in t:
         t = t.replace("．", ". ")  # an OCR's full-width period after the number: "1．Introduction", "4.1.1． Safe workplace"
         t = re.sub(r"(?<=\d)\. (?=\d)", ".", t)
+    t = _SPACED_SUBNUMBER.sub(lambda m: m.group(0).replace(" ", ""), t)
     m = _CJK_CHAPTER.match(t)
     if m:
         return str(_cjk_number(m.group(1))), 1, t[m.end() :].strip()
@@ -819,6 +825,31 @@ def _pages_as_headings(lines: list[str], report: FileReport) -> list[str]:
     return "\n".join(out).split("\n")
 
 
+def _emphasis_only(line: str) -> str | None:
+    """A line of bold and italic runs only, its words without the marks ("**II. The Timeline ... by** *Homo heidelbergensis*"
+    -> "II. The Timeline ... by Homo heidelbergensis"); None when a word stands outside every run."""
+    bold = italic = False
+    words: list[str] = []
+    for part in re.split(r"(\*{1,3})", line.strip()):
+        if part.startswith("*"):
+            bold, italic = (not bold if len(part) >= 2 else bold), (not italic if len(part) != 2 else italic)
+        elif part.strip() and not (bold or italic):
+            return None
+        else:
+            words.append(part)
+    return None if bold or italic else "".join(words)
+
+
+def _bold_with_italics_joined(line: str) -> str:
+    """A numbered heading whose bold a species' italics break (WebThinker's reports: "**V. Cooking ... within** *Homo
+    heidelbergensis* **Groups**", "**I. Introduction ... \\-** *Homo heidelbergensis***, the Significance ...**"): one bold
+    line, as :data:`_BOLD_NUMBERED` reads it."""
+    if not line.startswith("**") or line.count("*") > 16 or _BOLD_NUMBERED.match(line):
+        return line
+    words = _emphasis_only(line)
+    return f"**{words.strip()}**" if words and _BOLD_NUMBERED.match(f"**{words.strip()}**") else line
+
+
 def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     """Converters that print section headings as bold lines ("**2 Methods**") and no Markdown
     headings: with at least three numbered bold lines and at most two Markdown headings (or a few more,
@@ -827,7 +858,7 @@ def _bold_numbered_headings(lines: list[str], report: FileReport) -> list[str]:
     appendices."""
     # pymupdf4llm may bold the number and the name apart: "**2.1** **Federated learning through model aggregation:**"
     original = lines
-    lines = [_BOLD_NUMBER_APART.sub(r"**\1 \2**", ln) if ln.startswith("**") else ln for ln in lines]
+    lines = [_bold_with_italics_joined(_BOLD_NUMBER_APART.sub(r"**\1 \2**", ln)) if ln.startswith("**") else ln for ln in lines]
     in_fence = False
     atx = bold = 0
     atx_numbered = False
@@ -922,7 +953,8 @@ _ADDRESS_IN_TEXT = re.compile(r"https?://|\bwww\.")
 _PLAIN_NUMBER_ALONE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
 _PLAIN_TITLE = re.compile(r"^[A-Z][A-Za-z][\w\-'’ ,:&/()]{0,90}$")  # words, no final period
 _PLAIN_NAMED = re.compile(
-    r"^(?:abstract|introduction|related\s+work|background|literature\s+review|methods?|methodology|results|"
+    # ("Materials & Methods": bioRxiv manuscripts' ampersand)
+    r"^(?:abstract|introduction|related\s+work|background|literature\s+review|(?:materials?\s*(?:and|&)\s*)?methods?|methodology|results|"
     r"discussion|conclusions?|summary|references|bibliography|works\s+cited|literature\s+cited|"
     r"acknowledge?ments?|appendix(?:\s+[A-Z])?)\s*:?$", re.I)
 
@@ -1088,10 +1120,22 @@ def _small_caps_headings(lines: list[str], report: FileReport) -> list[str]:
     split = [i for i, ln in enumerate(lines) if ln.startswith("#") and _SPLIT_CAPITAL.search(ln) and _HEADING.match(ln)]
     if len(split) < 3:
         return lines
+    # (a one-letter word before a word in capitals stays a word of its own: "2. A MENU OF QUANTITATIVE SPATIAL MODELS", the
+    # Portuguese "O CASO DO PROGRAMA", "CIÊNCIA E TECNOLOGIA" -- the text prints "a" and "menu", "o" and "caso" as words, never
+    # "ntroduction")
+    words = {w for ln in lines if not ln.startswith("#") for w in _WORD_IN_TEXT.findall(ln.lower())}
+
+    def joined(m: re.Match[str]) -> str:
+        rest = re.match(r"[A-Z]+", m.string[m.end() :])
+        return m.group(0) if m.group(1).lower() in words and rest and rest.group(0).lower() in words else m.group(1)
+
     out = list(lines)
     for i in split:
-        out[i] = re.sub(r"[ \t]{2,}", " ", _SPLIT_CAPITAL.sub(r"\1", lines[i]))
-    report.warnings.append(f"{len(split)} headings in small capitals joined ('I NTRODUCTION' -> 'INTRODUCTION')")
+        out[i] = re.sub(r"[ \t]{2,}", " ", _SPLIT_CAPITAL.sub(joined, lines[i]))
+    changed = sum(out[i] != lines[i] for i in split)
+    if changed < 3:
+        return lines
+    report.warnings.append(f"{changed} headings in small capitals joined ('I NTRODUCTION' -> 'INTRODUCTION')")
     return out
 
 
@@ -1242,6 +1286,25 @@ def _numbered_entry_line(title: str) -> bool:
     return bool(re.search(r"\((?:19|20)\d{2}[a-z]?\)", title)) and opens_entry(title)
 
 
+# the next affiliation's mark inside the line, after a comma: "1 FAIR at Meta, 2 UCL", "1 The Swiss AI Lab IDSIA, USI, SUPSI
+# 2 Google DeepMind" (pdftotext keeps a title page's marks on one line)
+_NEXT_MARK = re.compile(r",[^,]*\s(\d{1,2})\s+[A-Z]")
+
+
+def _affiliation_marks(lines: list[str], i: int, number: str, title: str) -> bool:
+    """A title page's affiliation under its mark, read as a section before the numbering starts: the line holds the next
+    mark after a comma ("1 FAIR at Meta, 2 UCL"), or the corresponding author's e-mail address is the line above it (BMC:
+    "* Correspondence: ...@google.com" / "1 Google Health, London, UK") -- and the same number opens a later line, the
+    section it would have taken ("1" / "Introduction")."""
+    if not number.isdigit():
+        return False
+    nxt = _NEXT_MARK.search(title)
+    if not (nxt and int(nxt.group(1)) == int(number) + 1) and "@" not in _line_before(lines, i):
+        return False
+    again = re.compile(rf"{number}\.?(?:\s+[A-Z]|$)")
+    return any(again.match(ln.strip()) for ln in lines[i + 2 :])
+
+
 def _line_before(lines: list[str], i: int) -> str:
     """The last line of text before line ``i`` ("" when none in the 49 before it)."""
     return next((lines[k].strip() for k in range(i - 1, max(-1, i - 50), -1) if lines[k].strip()), "")
@@ -1308,6 +1371,18 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     first_chapter = min(chapters, default=-1)
     contents = _contents_titles(lines)
     glued_numbers = any((g := _PLAIN_NUMBERED_GLUED.match(ln.strip())) and "." in g.group(1) for ln in lines)
+    # a manuscript's line numbers, each on a line of its own (a bioRxiv preprint through pdftotext: "1", "2", ... "500"):
+    # a number alone is no heading's then ("1" / "GBA1 deficiency differentially affects ..." is the title's line 1)
+    # (counting up one by one, a hundred times and more, where a table's numbers alone do not; a section's number
+    # alone breaks the run, "203" / "2" / "Tractable Explaining of MDT Decisions" / "204")
+    alone = [(k, int(t)) for k, ln in enumerate(lines) if (t := ln.strip()).isascii() and t.isdigit() and len(t) <= 4]
+    steps = sum(b == a + 1 for (_, a), (_, b) in zip(alone, alone[1:]))
+    line_numbers = {k for n, (k, v) in enumerate(alone)
+                    if (n and alone[n - 1][1] == v - 1) or (n + 1 < len(alone) and alone[n + 1][1] == v + 1)}
+    if not (steps >= 100 and steps >= 0.8 * len(alone)):
+        line_numbers = set()
+    # (nor are the numbers a table's cells under a named heading: "Materials & Methods" / "513" / "IPSC Generation" / "514")
+    unnumbered = [("" if k in line_numbers else ln) for k, ln in enumerate(lines)] if line_numbers else lines
     for i, ln in enumerate(lines):
         text = ln.strip()
         if _FENCE.match(ln):
@@ -1326,14 +1401,17 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         if len(text) > 110 or _TOC_LEADER.search(text):
             continue  # (a contents line, its page number after a leader: "2. Integrating ... strategies . 15")
         title_at = i
-        if _PLAIN_NUMBER_ALONE.match(text) and not in_refs:
+        if _PLAIN_NUMBER_ALONE.match(text) and not in_refs and i not in line_numbers:
             # a heading's number on a line of its own, its title on the next line of text (two-column
             # extraction); a table's numbers are followed by more numbers or by labels printed again
             # (marks with no letter may sit between, a review copy's "•" and "0:15")
             j = next((k for k in range(i + 1, min(i + 9, len(lines)))
                       if lines[k].strip() and not (len(lines[k].strip()) <= 6 and not re.search(r"[^\W\d_]", lines[k]))), None)
-            if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))):
-                j = None  # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's)
+            if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))
+                                  or lines[j].startswith("\f")):
+                # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's; or pdftotext's
+                # form feed opening the line: "3" closed the page, "\fContinuous Control: Ant-v4" is the next one's figure)
+                j = None
             title = lines[j].strip() if j is not None else ""
             # (nor does an abstract take a number: "1" / "Abstract" is a page's or an affiliation's mark above it, and
             # section 1 follows -- "1" / "Introduction")
@@ -1350,7 +1428,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             # a name printed on several lines of its own is a figure's label ("Method"), not a heading; nor is
             # one a table's cells follow (a column's head)
             # (before a report's first chapter, a name is a point of its summary: "1." / "Background")
-            if named_counts[text.lower().rstrip(":")] == 1 and not _table_cells_after(lines, i) and not (
+            if named_counts[text.lower().rstrip(":")] == 1 and not _table_cells_after(unnumbered, i) and not (
                     chapters and i < first_chapter and not text.lower().startswith("abstract")):
                 found[i] = 1
                 in_refs = bool(_REF_TITLE.match(text))
@@ -1415,7 +1493,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue  # (a run-in heading's sentence goes on too: "1. INTRODUCTION. Four millennia ago, ...")
         if _ADDRESS_IN_TEXT.search(m.group(2)):
             continue  # "3 FSharp: see https://fsharp.org. NET Core: see ...": a footnote giving addresses; no heading holds one
-        if not arabic and not romans and (_AFFILIATION.search(m.group(2)) or "@" in nxt_text.split(" ")[0]):
+        if not arabic and not romans and (_AFFILIATION.search(m.group(2)) or "@" in nxt_text.split(" ")[0]
+                                           or _affiliation_marks(lines, i, m.group(1), m.group(2))):
             # "1 Assistant Professor, Presidency School of Information Science": a title page's affiliation mark; or one
             # its author's e-mail address follows (LNCS: "1 Brilloconnetz Partners avoin yhtiö, Turku, Finland" / "adeyemi@...")
             continue
@@ -2328,7 +2407,9 @@ def _after_table_label(lines: list[str], at: int) -> bool:
 
 
 _ACL_BACK = re.compile(r"^(?:limitations?|ethics(?:\s+statement)?|ethical\s+considerations?)$", re.I)
-_CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks)\b", re.I)
+# (the closing section's names in Portuguese and Spanish too: "Conclusões", "Considerações finais" -- final remarks)
+_CONCLUSION = re.compile(r"^(?:conclusions?|concluding\s+remarks|conclus[oõ]es|conclusi[oó]n(?:es)?|considera[cç][oõ]es\s+finais|"
+                         r"consideraciones\s+finales)\b", re.I)
 # (in the languages of the reports and translations: Japanese "謝辞", Chinese "致谢", Korean "감사의 글", Portuguese "Agradecimentos",
 # Spanish "Agradecimientos", Dutch "Dankwoord", Turkish "Teşekkür", French "Remerciements", German "Danksagung")
 _ACKNOWLEDGEMENT = re.compile(r"^(?:acknowledge?ments?|謝辞|致[谢謝]|감사의\s?글|agradecimentos|agradecimientos|dankwoord|teşekkür(?:ler)?|remerciements|danksagung)$",
@@ -2682,7 +2763,10 @@ def _flattened_unnumbered_subheadings(kept: list[_Heading]) -> None:
         # at the top level; "3" after "1" means this is the unnumbered section 2 (a "3" after "3" is the next
         # section misnumbered: see the restarts in _structure)
         nxt = next_top[k + 1]
-        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened) or next_sub[k + 1] == prev_top:
+        # (after the last numbered section, a heading named as the conclusion closes the paper at the top level,
+        # whatever the depth shows: ABNT's unnumbered "CONSIDERAÇÕES FINAIS" after "5 ANÁLISE" and "5.3 ...")
+        closing = nxt is None and bool(_CONCLUSION.match(_strip_num(_clean_heading_text(h.title))))
+        if nxt in (prev_top, prev_top + 1) or (nxt is None and flattened and not closing) or next_sub[k + 1] == prev_top:
             h.number_level = prev_level + 1
 
 
@@ -3056,6 +3140,10 @@ def _late_title(at: list[tuple[int, int]], lines: list[str]) -> int:
     return 0
 
 
+# the introduction's name, in the languages at hand ("Introdução", "Introducción", Dutch "Inleiding", Chinese "引言")
+_INTRODUCTION = re.compile(r"^(?:introduction|introdu[cç][aã]o|introducci[oó]n|inleiding|einleitung|引\s?言)$", re.I)
+
+
 def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
     """The first heading is the survey's title when it is unnumbered (or "0."), nothing later is
     shallower, and what follows at its depth is numbered, a repeat of it, or front/back matter;
@@ -3066,6 +3154,11 @@ def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
     if _FRONT_MATTER.match(t) or re.match(r"^(introduction|overview|background)\b", t, re.I) or _non_content_heading(first):
         return False
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
+        return True
+    if rest and rest[0].depth == first.depth and rest[0].number is None and _INTRODUCTION.match(_clean_heading_text(rest[0].title)) \
+            and len(t.split()) >= 6 and not any(h.depth < first.depth for h in rest):
+        # "## A MOBILIZAÇÃO DA BASE INDUSTRIAL DE DEFESA NA AMÉRICA DO SUL ..." then the byline, then "## Introdução", every
+        # heading at one depth (docling): a heading of six words or more right before the introduction is the title
         return True
     if rest and rest[0].depth == first.depth and rest[0].number is None and _FRONT_MATTER.match(_clean_heading_text(rest[0].title)):
         # "## Transboundary flows in ..." then "## Abstract", every heading at one depth (GROBID's
