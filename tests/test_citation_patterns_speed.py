@@ -31,7 +31,10 @@ _SLOW = {
     "_MIDSENTENCE_VERSION": re.compile(
         r"\b((?=[\w\-]{0,40}[A-Z])[^\W\d_][\w\-]{0,40}[^\W\d_])[ \t](\d{1,3})(?=[ \t]++(?:[a-z]{2,}\b|\((?:19|20)\d{2}\)))"),
     "SPACED_AFTER_PUNCT_RUN": re.compile(
-        r"(?:(?<=[^\W\d_]{2}[.,;:])|(?<=[^\W\d_][)\]”\"’][.,;:]))[ \t](\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])"),
+        r"(?:(?<=[^\W\d_]{2}[.,;:])|(?<=[^\W\d_][)\]”\"’][.,;:]))[ \t](?:(\d{1,3}(?:(?:,\s?|[ \t]?[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])"
+        r"|((?:\d{1,3},\s?){0,20}\d{1,3})[ \t](\d{1,3})[ \t][-–—](?=[^\W\d_]|\s|$))"),
+    # (stop 35: a new finder, written fast; its slow form looks behind first)
+    "GLUED_HAN_RUN": re.compile(r"(?<=[\u4e00-\u9fff])(?<![图表式章节])(\d{1,3}(?:,\s?\d{1,3}){0,20})(?=[。，；：！？、])"),
 }
 # BRACKET_RE changed only in how its bracket-list branch opens
 _FAST_OPENING, _SLOW_OPENING = r"|(?:\\(?<!!\\)\[|\[(?<!!\[))", r"|(?<!!)\\?\["
@@ -39,7 +42,7 @@ assert citations.BRACKET_RE.pattern.count(_FAST_OPENING) == 1
 _SLOW["BRACKET_RE"] = re.compile(citations.BRACKET_RE.pattern.replace(_FAST_OPENING, _SLOW_OPENING))
 
 # what the patterns look at: letters of both cases, digits, superscripts, punctuation, quotes, brackets, spaces, breaks
-_ALPHABET = "aeiouxyzAEX" + "0123456789" * 3 + "¹²³⁴⁻" + ".,;:!?)(][%”’\"'^$\\–—−-*_" + "  \t\n" + "é）。，"
+_ALPHABET = "aeiouxyzAEX" + "0123456789" * 3 + "¹²³⁴⁻" + ".,;:!?)(][%”’\"'^$\\–—−-*_" + "  \t\n" + "é）。，" + "本表、"
 _WORDS = ["the", "et al.", "Fig.", "GPT", "ResNet", "DALL-E", "Llama-", " (2022)", "(DBNs)", "models ", " use", "[a](https://a.org)", "cite: ", "and ", "https://x.org", "![", "](", "p. 5", "DMS"]
 
 
@@ -79,7 +82,9 @@ def test_fast_finder_finds_what_the_slow_form_found(name: str) -> None:
         ("GLUED_AFTER_PUNCT_RUN", "central,2 3 and act.1 Tool but 1.5 x", ["2 3", "1"]),
         ("GLUED_AFTER_PAREN_RUN", "networks (DBNs)21–24. and (x)5.", ["21–24"]),
         ("SPACED_AFTER_PUNCT_RUN", "three decades. 1   Despite the x. 2 y", [" 1"]),
+        ("SPACED_AFTER_PUNCT_RUN", "of fibrosis. 6 13 -Extensive and ones. 10,25 -29 The", [" 6 13 -", " 10,25 -29"]),
         ("GLUED_WORD_RUN", "Transformers3–5 are GPT4 and DMS30–32 here", ["3–5", "30–32"]),
+        ("GLUED_HAN_RUN", "人才为本1。依赖15，见表1。技术3、2025年", ["1", "15", "3"]),
         ("_BARE_MID_RUN", "some models 49 46 use it", ["49 46"]),
         ("BRACKET_RE", "![1] see [2, 3] and \\[4\\] but !\\[5]", ["[2, 3]", "\\[4\\]", "[5]"]),
         ("_JOINED_VERSION", "GPT-4 and ResNet- 50 but x-1 and A1-2", ["GPT-4", "ResNet- 50"]),

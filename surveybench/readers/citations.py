@@ -243,6 +243,10 @@ _BARE_MID_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}[ \t]\d)\d{0,2}(?:(?:[ \t]|,(?!\d
 GLUED_WORD_RUN = re.compile(
     rf"(\d(?:(?<=[a-z]{{3}}\d)|(?<=[A-Z]{{2}}\d)(?=\d{{0,2}}(?:,\s?|[{_DASH}]\s?)\d))"
     rf"\d{{0,2}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,60}}+)(?=[\s.,;:!?)]|$)", re.M)
+# a deep-research report in Chinese glues its source numbers to the clause's last Han character, before full-width
+# punctuation: "人才为本1。", "减少了对进口的依赖15，并且", "新一代信息技术1、" -- not after a character naming an index ("见表1。",
+# "如图2，") nor a value ("为30，", see _CJK_VALUE_BEFORE); taken only when the document shows the habit (Linker.glued_han)
+GLUED_HAN_RUN = re.compile(r"(\d(?<=[\u4e00-\u9fff]\d)(?<![图表式章节]\d)\d{0,2}+(?:,\s?\d{1,3}+){0,20}+)(?=[。，；：！？、])")
 # an author's name before the numbers -- given name and surname capitalised -- and a comma, "*", "&" or the line's
 # end after them: affiliation marks of a plain-text title page ("Corrado Pancotti1,4, Giovanni Birolo1,4*, Cesare Rollo1")
 _AFFILIATION_MARK = re.compile(rf"(?<![^\s,&])[{CAPITALS}][a-zà-ÿ]+\s[{CAPITALS}][a-zà-ÿ'’\-]+$")
@@ -264,8 +268,21 @@ GLUED_AFTER_PAREN_RUN = re.compile(r"(\d(?<=[^\W\d_]{2}[)）]\d)\d{0,2}(?:(?:,\s
 # "treatments exist, 6-8  they are", "to bridge this gap. 5,9 Digital" (a PDF extraction that spaced the superscripts
 # of an NEJM AI article or of The Lancet) -- taken only when the document shows the habit, numbered in order of
 # first citation (Linker.spaced_after_punct)
+# (docling sets a superscript range's dash apart from its place: before the range's end, "processes. 10,25 -29 The", or after
+# both numbers, glued to the next word, "fibrosis. 6 13 -Extensive" -- group 2 and 3: the range's ends, read with
+# :func:`spaced_run_numbers`)
 SPACED_AFTER_PUNCT_RUN = re.compile(
-    r"[ \t](?=\d)(?:(?<=[^\W\d_]{2}[.,;:][ \t])|(?<=[^\W\d_][)\]”\"’][.,;:][ \t]))(\d{1,3}(?:(?:,\s?|[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])")
+    r"[ \t](?=\d)(?:(?<=[^\W\d_]{2}[.,;:][ \t])|(?<=[^\W\d_][)\]”\"’][.,;:][ \t]))"
+    r"(?:(\d{1,3}(?:(?:,\s?|[ \t]?[-–—])\d{1,3}){0,20})(?=[ \t]++[^\W\d_])|((?:\d{1,3},\s?){0,20}\d{1,3})[ \t](\d{1,3})[ \t][-–—](?=[^\W\d_]|\s|$))")
+
+
+def spaced_run_numbers(m: re.Match[str]) -> tuple[int, int, str]:
+    """A SPACED_AFTER_PUNCT_RUN match's numbers as a run reads them ("6 13 -" -> "6-13"), and where they stand."""
+    if m.group(1) is not None:
+        return m.start(1), m.end(1), m.group(1)
+    return m.start(2), m.end(3), f"{m.group(2)}-{m.group(3)}"
+
+
 # the word before such a run's punctuation: "Fig. 2 shows", "Tab. 1 lists" name an index, no citation
 _WORD_BEFORE_PUNCT = re.compile(r"([^\W\d_]+)[)\]”\"’]?[.,;:][ \t]$")
 _STOP_BEFORE = {
@@ -312,6 +329,10 @@ _AY_ITEM = re.compile(
     # "Lee et al. , 2010" (a converter's space before the comma), "Lee et al.,2010" (an OCR lost the one after)
     rf"(?:\s*+,\s*+|\s++)(?P<years>{_YEARS})"
 )
+# ABNT (Brazil) parts a work's authors by semicolons, surnames in capitals, the year after the last: "(SANDFORT; MILWARD,
+# 2008)", "(ASTLEY;  FOMBRUM,  1983)" -- the names before the item, up to the group's opening or a year's ";", are its
+# first authors (group 1: the first)
+_ABNT_COAUTHORS_BEFORE = re.compile(rf"(?<![^\W\d_])([{CAPITALS}][{CAPITALS}'’\-]++)\s*+;\s*+(?:[{CAPITALS}][{CAPITALS}'’\-]++\s*+;\s*+){{0,4}}$")
 # a team cited by its initials: "ELO (2012b)" for Easley, López de Prado and O'Hara
 _INITIALISM = re.compile(r"[A-Z]{2,5}")
 # a Markdown footnote's definition: "[^4]: Cf. Cevolini, 2004."
@@ -325,6 +346,13 @@ _TWO_NAMES_COMMA = re.compile(rf"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|{_ET_AL}
 _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
+# a text in another language writes "et al." and "and" in its own: Dutch "[Forge e.a., 1993]", "Bowers en Lewis (1997)",
+# Portuguese "(Tuin e col., 2006)", "(Kawai e Akira, 2006)", Spanish "y col.", German "u.a." and "und", French "et coll.",
+# "et" -- read as "et al" and "&" where a year follows, the second name of up to three words ("Brils en Den Besten, 1995")
+# (same length)
+# (group 1: the name's last letter and the spaces, kept; a PDF conversion doubles spaces, "Astley  e Fombrun  (1983)")
+_FOREIGN_ET_AL = re.compile(r"([^\W\d_] )(e\.a\.|u\.a\.|[ey] col\.|et coll\.)(?=,?\s+[(\[]?(?:19|20)\d{2})")
+_FOREIGN_AND = re.compile(rf"([^\W\d_][ \t]++)(e|y|en|und|et)(?=(?:[ \t]++[{CAPITALS}][^\W\d_'’\-]*+){{1,3}},?[ \t]++[(\[]?(?:19|20)\d{{2}})")
 _EMPH_ET_AL = re.compile(r"([*_]{1,2})(et\s+al\.?)([*_]{1,2})")
 # bold or italic marks between a word and a line break inside a citation ("Deng**\net al.", "al.,_\n2017")
 _STRAY_EMPHASIS = re.compile(r"(?<=[^\W\d_.,])\*\*(?=\s)|(?<=[.,])_(?=\n)|(?<=\n)_(?=\S)")
@@ -339,13 +367,16 @@ _CITATION_LEAD = re.compile(r"^\s*+(?:and\s++)?(?:(?:see|cf|e\.g|i\.e)\.?,?\s++(
 # a group whose citations were links to the list, read as their text padded to the links' length
 # ("([Team et al.](#team,-k.,-du,-a.,-...), [2025](#team,-k.,-...); ...)" -- four citations of 1,775 characters)
 _AY_GROUP_UNLINKED = re.compile(_AY_GROUP_SHAPE.format(n=4000))
+# (a Chinese text sets a Latin name between its own characters, no space on either side, and the full-width parenthesis
+# brings its own: "把Bogmans（2015）对", "随着 Kelejian & Prucha（2010）、Lee & Yu（2010）等" -- a Han or kana character may
+# stand before the name and the parenthesis may follow it directly; a name so glued is a citation only when it resolves)
 _AY_NARRATIVE = re.compile(
-    rf"(?P<name>(?<![^\W\d_]){_PARTICLE}{_SURNAME}"
+    rf"(?P<name>(?<![^\W\d_\u3040-\u30ff\u4e00-\u9fff]){_PARTICLE}{_SURNAME}"
     # "Smith et al.", "Smith and Lee", "Wong, Hall, and Kim"; possessive "Smith et al.'s (2020)"
     # (a comma before "et al." or before the second of two names: "Bonanno, et al. (2012)", "Lazarus, and Folkman (1986)")
     rf"(?:,?\s+{_ET_AL}\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
     # (an OCR lost the space after "et al.": "Edwards et al.(2Ol6) classified ...")
-    rf"(?:\s+|(?<=al\.))[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
+    rf"(?P<space>\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
     # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)"
     r"(?:\s*,\s*(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?)?\s*+[)\]]"
 )
@@ -376,6 +407,8 @@ class Linker:
     glued_words: bool = False
     # numbers spaced after punctuation are citations in this document (see SPACED_AFTER_PUNCT_RUN)
     spaced_after_punct: bool = False
+    # numbers glued to Han characters before full-width punctuation are citations in this document (see GLUED_HAN_RUN)
+    glued_han: bool = False
     # the file has no numbered list at all: every numbered marker is a candidate (counted, unresolved)
     no_list: bool = False
     # with no list, bare numbers up to this bound are candidates (the largest the text shows climbing)
@@ -517,16 +550,24 @@ class Linker:
                     self._style("bare-number-glued-word")
                     marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
                     taken.append((m.start(1), m.end(1)))
+            for m in GLUED_HAN_RUN.finditer(text) if self.glued_han else ():
+                nums = expand_numbers(m.group(1)) or []
+                if not nums or not all(n in self.by_number for n in nums) or glued_han_value(text, m.start(1)):
+                    continue
+                self._style("bare-number-glued-han")
+                marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
+                taken.append((m.start(1), m.end(1)))
             if self.spaced_after_punct:
                 for m in SPACED_AFTER_PUNCT_RUN.finditer(text):
-                    nums = expand_numbers(m.group(1)) or []
-                    if not nums or not all(n in self.by_number for n in nums) or spaced_after_index_word(text, m.start(1)):
+                    start, end, run = spaced_run_numbers(m)
+                    nums = expand_numbers(run) or []
+                    if not nums or not all(n in self.by_number for n in nums) or spaced_after_index_word(text, start):
                         continue
                     if any(a < m.end() and m.start() < b for a, b in taken):
                         continue
                     self._style("bare-number-spaced")
-                    marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
-                    taken.append((m.start(1), m.end(1)))
+                    marks.append(self._numbers_mark(text[start:end], start, end, nums))
+                    taken.append((start, end))
             for m in _BARE_RUN.finditer(text):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
@@ -611,6 +652,9 @@ class Linker:
         # "Feder and others (1988a)", "(Siamwalla and others 1990)": the World Bank's "et al." (same length)
         if "and others" in text:
             text = _AND_OTHERS.sub("et al.    ", text)
+        # "[Forge e.a., 1993]", "(Kawai e Akira, 2006)": another language's "et al." and "and" (same length)
+        text = _FOREIGN_ET_AL.sub(lambda m: m.group(1) + ("etal" if len(m.group(2)) == 4 else "et al.").ljust(len(m.group(2))), text)
+        text = _FOREIGN_AND.sub(lambda m: m.group(1) + "&".ljust(len(m.group(2))), text)
         # "(Curry – Urban 2003; Koubek ‑ Polášek 2017)": co-authors joined by a dash, read as "&" (same length)
         if "–" in text or "‑" in text or "—" in text:
             text = _DASH_BETWEEN_SURNAMES.sub(lambda m: m.group(1) + "&" + m.group(2), text)
@@ -649,6 +693,8 @@ class Linker:
                     del unresolved[before:]
                     if rid not in ids:
                         ids.append(rid)
+                elif len(unresolved) > before and (lead := _ABNT_COAUTHORS_BEFORE.search(inner, 0, item.start())):
+                    self._first_author_before(lead.group(1), item.group("years"), ids, unresolved, before)
             if found:
                 self._style("author-year")
                 marks.append(
@@ -700,7 +746,8 @@ class Linker:
                 self._resolve_item(rest, m.group("years"), ids2, unresolved2)
                 if ids2:
                     ids, unresolved, name, start = ids2, unresolved2, rest, m.start() + len(head) + len(comma)
-            if not ids and (_first_word_is_common(name) or not re.search(rf"\b{_ET_AL}|\band\b|&", name)):
+            glued = not m.group("space") and not name.endswith("al.")  # "Bogmans（2015）"
+            if not ids and (glued or _first_word_is_common(name) or not re.search(rf"\b{_ET_AL}|\band\b|&", name)):
                 continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
             self._style("author-year-narrative")
             marks.append(CitationMark(marker=original[start : m.end()], start=start, end=m.end(), ref_ids=ids, unresolved=unresolved))
@@ -739,6 +786,17 @@ class Linker:
                         ids.append(rid)
             else:
                 unresolved.append(f"{name}, {y}")
+
+    def _first_author_before(self, name: str, years: str, ids: list[str], unresolved: list[str], before: int) -> None:
+        """The item's name was a co-author's (see _ABNT_COAUTHORS_BEFORE): the first author's name resolves the key when
+        it answers an entry, in place of the keys left unresolved from ``before`` on."""
+        ids2: list[str] = []
+        unresolved2: list[str] = []
+        self._resolve_item(name, years, ids2, unresolved2)
+        if ids2 and not unresolved2:
+            self._style("author-year-abnt-coauthors")
+            del unresolved[before:]
+            ids.extend(i for i in ids2 if i not in ids)
 
     def _organisation(self, head: str, year: str) -> str | None:
         """An organisation cited by its whole name ("(Ministry of the Environment and Energy 2009)", "(Taxi &
@@ -894,6 +952,13 @@ def spaced_after_index_word(text: str, start: int) -> bool:
 # "等于 1" (equals), "达到 5" (reaches), "约 10" (about), "共 3" (in all), "第 2" (ordinal) -- not the last of a noun,
 # "程序行为 34。" (behaviour), "条约" (treaty), "合约", "契约", "节约", "公共": a clause ends there, its source cited
 _CJK_VALUE_BEFORE = re.compile(r"(?<![行条合契节公])[为是到至于约共第]$")
+
+
+def glued_han_value(text: str, start: int) -> bool:
+    """Whether a number glued to a Han character (GLUED_HAN_RUN) follows a character making it a value: "为30，"."""
+    return _CJK_VALUE_BEFORE.search(text, max(0, start - 2), start) is not None
+
+
 # a LaTeX relation or operator before the number: the formula's operand, "赋值 $1\\sim 4$ ，" (the values 1 to 4), "$n \\leq 5$."
 # (not a space: MinerU parts two citations with one, "$15 \\quad 14$ .")
 _TEX_OPERATOR_BEFORE = re.compile(r"\\(?:sim|approx|leq?|geq?|neq|times|pm|mp|cdot|div|to)$")

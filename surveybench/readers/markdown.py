@@ -49,12 +49,15 @@ from surveybench.readers.citations import (
     ALPHA_LABEL,
     GLUED_AFTER_PAREN_RUN,
     GLUED_AFTER_PUNCT_RUN,
+    GLUED_HAN_RUN,
     GLUED_WORD_RUN,
     SPACED_AFTER_PUNCT_RUN,
     Linker,
     expand_numbers,
+    glued_han_value,
     reference_pages,
     spaced_after_index_word,
+    spaced_run_numbers,
     toggles_display_math,
     url_key,
     version_names,
@@ -389,6 +392,7 @@ def read_markdown_text(
             body_before = [[p] for p in doc.front if _body_front_paragraph(p)]
             linker.glued_words = _glued_word_citations(body_before + doc.section_lines, by_number)
             linker.spaced_after_punct = _spaced_punct_citations(body_before + doc.section_lines, by_number)
+            linker.glued_han = _glued_han_citations(body_before + doc.section_lines, by_number)
 
     scan_numbers = bool(by_number or by_url)
     if not scan_numbers:
@@ -2926,7 +2930,8 @@ def _spaced_punct_citations(section_lines: list[list[str]], by_number: dict[str,
     (:func:`_glued_word_citations`): at least five distinct listed numbers, first cited in climbing order. Counts
     ("Scale bar, 1 mm", "Among them, 30 billion") and figure numbers ("Fig. 2 shows") do not climb like that."""
     def found(text: str) -> list[tuple[int, str, bool]]:
-        return [(m.start(1), m.group(1), False) for m in SPACED_AFTER_PUNCT_RUN.finditer(text) if not spaced_after_index_word(text, m.start(1))]
+        runs = [spaced_run_numbers(m) for m in SPACED_AFTER_PUNCT_RUN.finditer(text)]
+        return [(start, run, False) for start, _end, run in runs if not spaced_after_index_word(text, start)]
 
     paragraphs = [[p] for lines in section_lines for p in "\n".join(lines).split("\n\n")]
     firsts, _ = _first_cited(paragraphs, by_number, found)
@@ -2935,6 +2940,17 @@ def _spaced_punct_citations(section_lines: list[list[str]], by_number: dict[str,
     # an affiliation block numbers its institutes after the period closing each address ("Ochang, Republic of Korea.
     # 7 Department of Anthropology"), climbing too but all in one paragraph; citations spread over the text
     return max(len(_first_cited([p], by_number, found)[0]) for p in paragraphs) <= len(firsts) / 2
+
+
+def _glued_han_citations(section_lines: list[list[str]], by_number: dict[str, str]) -> bool:
+    """Are numbers glued to Han characters before full-width punctuation ("人才为本1。", "依赖15，") this document's
+    citations (a deep-research report in Chinese)? A Chinese clause gives a value its unit or measure word ("15个", "80%"),
+    so a bare number closing one is rare; at least five distinct listed numbers so placed are the report's sources (its
+    list is numbered in the order the tool gathered them, not of first citation: no climbing to check)."""
+    def found(text: str) -> list[tuple[int, str, bool]]:
+        return [(m.start(1), m.group(1), False) for m in GLUED_HAN_RUN.finditer(text) if not glued_han_value(text, m.start(1))]
+
+    return len(_first_cited(section_lines, by_number, found)[0]) >= 5
 
 
 def _first_cited(section_lines: list[list[str]], by_number: dict[str, str],
