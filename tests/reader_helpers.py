@@ -24,3 +24,8 @@ def read_text(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
 def with_list(title: str, section: str, entries: list[str]) -> str:
     """A one-section article whose reference list prints the entries one a paragraph (long lines built in pieces)."""
     return f"# {title}\n\n## Introduction\n\n{section}\n\n## References\n\n" + "\n\n".join(entries) + "\n"
+
+
+def linked_markers(survey: Survey) -> list[tuple[str, list[str], list[str]]]:
+    """Each marker as printed, the ids of the entries it links to, and its unresolved keys, in reading order."""
+    return [(m.marker, m.ref_ids, m.unresolved) for sec in survey.sections for para in sec.paragraphs for m in para.citations]

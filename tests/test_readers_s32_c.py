@@ -12,12 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text, with_list
-
-
-def _linked(survey) -> list[tuple[str, list[str], list[str]]]:  # type: ignore[no-untyped-def]
-    """Each marker as printed, the ids of the entries it links to, and its unresolved keys."""
-    return [(m.marker, m.ref_ids, m.unresolved) for sec in survey.sections for para in sec.paragraphs for m in para.citations]
+from tests.reader_helpers import linked_markers, read_text, with_list
 
 
 def test_superscripts_spaced_after_punctuation_are_citations(tmp_path: Path) -> None:
@@ -28,7 +23,7 @@ def test_superscripts_spaced_after_punctuation_are_citations(tmp_path: Path) -> 
     entries = [f"{n}. Author{'ABCDEFG'[n - 1]} X. A study of care number {n}. J Med 2020;{n}:1-9." for n in range(1, 8)]
     survey = read_text(tmp_path, with_list("Chatbots for care", section, entries))
     # before: none of them read ("1   Despite" is no number closing a clause); "Fig. 2 shows" names a figure
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("1", ["1"]), ("2", ["2"]), ("3-5", ["3", "4", "5"]), ("6", ["6"]), ("7", ["7"]),
     ]
 
@@ -43,7 +38,7 @@ def test_et_al_glued_to_the_surname(tmp_path: Path) -> None:
     survey = read_text(tmp_path, with_list("Lifelog mining", section, entries))
     heads = {r.id: (r.raw or "").split()[1].rstrip(",") for r in survey.references}
     # before: "Yenet al." and "Dohertyet al." read as the surnames "Yenet", "Dohertyet" (unresolved), Sakkis not read
-    assert [([heads[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [
+    assert [([heads[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [
         (["Yen"], []), (["Li", "Doherty"], []), (["Sakkis"], []),
     ]
 
@@ -59,6 +54,6 @@ def test_cambridge_core_reference_links_read_as_years(tmp_path: Path) -> None:
     survey = read_text(tmp_path, with_list("Theories of voting", section, entries))
     heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
     # before: no marker read (the names run into the year inside a link); the note's and the table's links are none
-    assert [([heads[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [
+    assert [([heads[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [
         (["Kertzer", "Downs"], []), (["Achen"], []),
     ]

@@ -13,12 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text, with_list
-
-
-def _linked(survey) -> list[tuple[str, list[str], list[str]]]:  # type: ignore[no-untyped-def]
-    """Each marker as printed, the ids of the entries it links to, and its unresolved keys."""
-    return [(m.marker, m.ref_ids, m.unresolved) for sec in survey.sections for para in sec.paragraphs for m in para.citations]
+from tests.reader_helpers import linked_markers, read_text, with_list
 
 
 def test_numbered_citation_broken_over_lines(tmp_path: Path) -> None:
@@ -27,7 +22,7 @@ def test_numbered_citation_broken_over_lines(tmp_path: Path) -> None:
     entries = [f"{n}. Author{'ABCDE'[n - 1]} X. A study of mood number {n}. J Psych (2010) {n}:1-9." for n in range(1, 6)]
     survey = read_text(tmp_path, with_list("Mood and hormones", section, entries))
     # before: none read (a line break inside the parentheses)
-    assert [(m.replace("\n", ""), ids, u) for m, ids, u in _linked(survey)] == [
+    assert [(m.replace("\n", ""), ids, u) for m, ids, u in linked_markers(survey)] == [
         ("(2–4)", ["2", "3", "4"], []), ("(1)", ["1"], []), ("(3,5)", ["3", "5"], []),
     ]
 
@@ -42,7 +37,7 @@ def test_years_linked_to_the_arxiv_html_bibliography(tmp_path: Path) -> None:
     survey = read_text(tmp_path, with_list("Consistent models", section, entries))
     heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
     # before: neither read (the years were links, no narrative or group around a year); the figure's link is no citation
-    assert [([heads[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [
+    assert [([heads[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [
         (["Glasserman"], []), (["Sarkar", "He"], []),
     ]
 
@@ -57,7 +52,7 @@ def test_author_year_citations_with_initials_or_a_glued_ampersand(tmp_path: Path
     survey = read_text(tmp_path, with_list("Antenna control", section, entries))
     heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
     # before: "(Ha, T.T., 1986.)" and "(Mareels, ...)" not read; "Parker, Vannest,& Brown" read as "Brown, 2009" (unresolved)
-    assert [([heads[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [
+    assert [([heads[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [
         (["Ha"], []), (["Mareels"], []), (["Acion", "Parker"], []),
     ]
 
@@ -68,7 +63,7 @@ def test_flattened_superscripts_with_commas_mid_sentence(tmp_path: Path) -> None
     entries = [f"{n}. Author{'ABCDEF'[n - 1]}, X. A study of collapse number {n}. Nature {n}, 1-9 (2020)." for n in range(1, 7)]
     survey = read_text(tmp_path, with_list("Model collapse", section, entries))
     # before: "3,4" and "5,6" mid-sentence not read ("2 3,4" read as nothing); "1,200" is a count, no citation
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("2 3,4", ["2", "3", "4"]), ("5,6", ["5", "6"]),
     ]
 
@@ -79,7 +74,7 @@ def test_parenthesised_numbers_after_a_name_ending_in_digits(tmp_path: Path) -> 
     entries = [f"{n}. Author{'ABCD'[n - 1]} X. A study of drugs number {n}. Cancer Res 2020;{n}:1-9." for n in range(1, 5)]
     survey = read_text(tmp_path, with_list("Drug and gene relations", section, entries))
     # before: "(2)" after "mTORC1" and "(3, 4)" after "CDK11" not read; the enumeration "(1) retrieval" after ":" stays text
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("(1)", ["1"]), ("(2)", ["2"]), ("(3, 4)", ["3", "4"]),
     ]
 

@@ -14,12 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text, with_list
-
-
-def _linked(survey) -> list[tuple[str, list[str], list[str]]]:  # type: ignore[no-untyped-def]
-    """Each marker as printed, the ids of the entries it links to, and its unresolved keys."""
-    return [(m.marker, m.ref_ids, m.unresolved) for sec in survey.sections for para in sec.paragraphs for m in para.citations]
+from tests.reader_helpers import linked_markers, read_text, with_list
 
 
 def _sources(n: int) -> list[str]:
@@ -31,7 +26,7 @@ def test_bare_numbers_before_full_width_punctuation(tmp_path: Path) -> None:
                "其值范围从0到1（集合完全相同）2。这通过分片完成（k-gram）4，随后被哈希为整数 5；")
     survey = read_text(tmp_path, with_list("去重方法研究", section, _sources(5)))
     # before: none read (the run must close with ASCII punctuation or the line)
-    assert _linked(survey) == [("1", ["1"], []), ("3", ["3"], []), ("2", ["2"], []), ("4", ["4"], []), ("5", ["5"], [])]
+    assert linked_markers(survey) == [("1", ["1"], []), ("3", ["3"], []), ("2", ["2"], []), ("4", ["4"], []), ("5", ["5"], [])]
 
 
 def test_glued_run_of_more_than_twenty_one_numbers(tmp_path: Path) -> None:
@@ -40,7 +35,7 @@ def test_glued_run_of_more_than_twenty_one_numbers(tmp_path: Path) -> None:
     entries = [f"{n}. Author{n} A, Other B. A cohort study number {n}. Obes Rev. 2024;{n}:1-9." for n in range(1, 26)]
     survey = read_text(tmp_path, with_list("Real-world weight loss", section, entries))
     # before: the run cut after 21 numbers, "2, ..., 22" (23, 24, 25 missed)
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [("1", ["1"]), (run, [str(n) for n in range(2, 26)])]
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [("1", ["1"]), (run, [str(n) for n in range(2, 26)])]
 
 
 def test_bracketed_range_with_a_double_hyphen(tmp_path: Path) -> None:
@@ -48,7 +43,7 @@ def test_bracketed_range_with_a_double_hyphen(tmp_path: Path) -> None:
     entries = [f"[{n}] Author{n} A. A trial number {n}. Lancet. 2020;{n}:1-9." for n in range(1, 6)]
     survey = read_text(tmp_path, with_list("Dual agonists", section, entries))
     # before: "[2--4]" not read
-    assert _linked(survey) == [("[2--4]", ["2", "3", "4"], []), ("[1]", ["1"], [])]
+    assert linked_markers(survey) == [("[2--4]", ["2", "3", "4"], []), ("[1]", ["1"], [])]
 
 
 def test_glued_range_printed_with_a_minus_sign(tmp_path: Path) -> None:
@@ -57,7 +52,7 @@ def test_glued_range_printed_with_a_minus_sign(tmp_path: Path) -> None:
     entries = [f"({n}) Author{n}, A.; Other, B. Biotransformation study {n}. Environ. Sci. Technol. 2020, {n}, 1−9." for n in range(1, 10)]
     survey = read_text(tmp_path, with_list("PFAS biotransformation", section, entries))
     # before: "1,2,4−6" and "7−9" not read (the minus sign is no dash the runs knew)
-    assert _linked(survey) == [("1,2,4−6", ["1", "2", "4", "5", "6"], []), ("3", ["3"], []), ("7−9", ["7", "8", "9"], [])]
+    assert linked_markers(survey) == [("1,2,4−6", ["1", "2", "4", "5", "6"], []), ("3", ["3"], []), ("7−9", ["7", "8", "9"], [])]
 
 
 def test_pandoc_superscript_after_a_lone_letter_is_a_power(tmp_path: Path) -> None:
@@ -70,7 +65,7 @@ def test_pandoc_superscript_after_a_lone_letter_is_a_power(tmp_path: Path) -> No
                "transformations for compositional data analysis. *Math. Geol.* 35, 279-300."]
     survey = read_text(tmp_path, with_list("Hydrogel adhesion", section, entries))
     # before: "R^2^" read as citation [2] four times, the text taken as numbered and its keys never read
-    assert _linked(survey) == [
+    assert linked_markers(survey) == [
         ("(Aitchison, 1986; Cole, 2020)", ["1", "2"], []), ("(Egozcue et al., 2003)", ["3"], []), ("(Aitchison, 1986)", ["1"], []),
     ]
 
@@ -80,7 +75,7 @@ def test_glued_number_after_emphasis_closing_before_the_period(tmp_path: Path) -
                "human annotation\"*.3 A curriculum builds a *closed-loop environment*.1 Costs rose.4 ")
     survey = read_text(tmp_path, with_list("Self-generated data costs", section, _sources(4)))
     # before: only "4" read (bold or italics between the word and the period)
-    assert _linked(survey) == [("2", ["2"], []), ("3", ["3"], []), ("1", ["1"], []), ("4", ["4"], [])]
+    assert linked_markers(survey) == [("2", ["2"], []), ("3", ["3"], []), ("1", ["1"], []), ("4", ["4"], [])]
 
 
 def test_year_letter_set_upright_in_a_formula(tmp_path: Path) -> None:
@@ -93,7 +88,7 @@ def test_year_letter_set_upright_in_a_formula(tmp_path: Path) -> None:
     survey = read_text(tmp_path, with_list("One-step super-resolution", section, entries))
     titles = {r.id: (r.title or "").split(":")[0].split()[0] for r in survey.references}
     # before: "$2 0 2 4 \\mathrm { c }$" not read as the year 2024c (Wang and Luo missed)
-    assert [([titles[i] for i in ids], u) for _m, ids, u in _linked(survey)] == [(["Resshift", "Sinsr", "Latent"], [])]
+    assert [([titles[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [(["Resshift", "Sinsr", "Latent"], [])]
 
 
 def test_chinese_quantity_then_source_number_and_values_after_is(tmp_path: Path) -> None:
@@ -102,11 +97,11 @@ def test_chinese_quantity_then_source_number_and_values_after_is(tmp_path: Path)
     survey = read_text(tmp_path, with_list("去重方法研究", section, _sources(5)))
     # before: "3" missed (after a number), and with full-width periods read, "为 2" and "约 4" would be values taken as sources
     # ("行为 5": behaviour, a noun closing the clause)
-    assert _linked(survey) == [("3", ["3"], []), ("1", ["1"], []), ("5", ["5"], [])]
+    assert linked_markers(survey) == [("3", ["3"], []), ("1", ["1"], []), ("5", ["5"], [])]
 
 
 def test_number_after_a_latex_operator_is_an_operand(tmp_path: Path) -> None:
     section = "各项分别赋值 $1\\sim 4$ ，加总求得得分。控制流图编码程序行为 2。"
     survey = read_text(tmp_path, with_list("失能研究", section, _sources(4)))
     # before (with full-width commas read): "4" after "\\sim" taken as source 4
-    assert _linked(survey) == [("2", ["2"], [])]
+    assert linked_markers(survey) == [("2", ["2"], [])]

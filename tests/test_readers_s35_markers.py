@@ -15,16 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text, with_list
+from tests.reader_helpers import linked_markers, read_text, with_list
 
 
 def _sources(n: int) -> list[str]:
     return [f"{i}. Source page number {i}, accessed May 8, 2025, https://example.org/page{i}" for i in range(1, n + 1)]
-
-
-def _linked(survey) -> list[tuple[str, list[str], list[str]]]:  # type: ignore[no-untyped-def]
-    """Each marker as printed, the ids of the entries it links to, and its unresolved keys."""
-    return [(m.marker, m.ref_ids, m.unresolved) for sec in survey.sections for para in sec.paragraphs for m in para.citations]
 
 
 def test_docling_spaced_range_with_its_dash_out_of_place(tmp_path: Path) -> None:
@@ -34,7 +29,7 @@ def test_docling_spaced_range_with_its_dash_out_of_place(tmp_path: Path) -> None
     entries = [f"{n}. Author{'ABCDEFGHIJK'[n - 1]} X. A study of the heart number {n}. Cardiol J 2020;{n}:1-9." for n in range(1, 12)]
     survey = read_text(tmp_path, with_list("Wnt signalling", section, entries))
     # before: "4 6 -It" and "3,8 -10" not read (the spaced run allowed no space before a dash, nor a dash after both numbers)
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("1,2", ["1", "2"]), ("3", ["3"]), ("4 6", ["4", "5", "6"]), ("7", ["7"]), ("3,8 -10", ["3", "8", "9", "10"]), ("11", ["11"]),
     ]
 
@@ -49,7 +44,7 @@ def test_chinese_narrative_citation_glued_to_its_characters(tmp_path: Path) -> N
     heads = {r.id: (r.raw or "").split("，")[0] for r in survey.references}
     # before: none read (a Han character before the name, no space before the parenthesis); "Woodward（2019）" answers no
     # entry and is glued: no citation
-    assert [(m, [heads[i] for i in ids], u) for m, ids, u in _linked(survey)] == [
+    assert [(m, [heads[i] for i in ids], u) for m, ids, u in linked_markers(survey)] == [
         ("Bogmans（2015）", ["Bogmans"], []), ("Kelejian & Prucha（2010）", ["Kelejian"], []), ("Lee & Yu（2010）", ["Lee"], []),
     ]
 
@@ -69,7 +64,7 @@ def test_et_al_and_and_in_another_language(tmp_path: Path) -> None:
     # before: "e.a." and "e col." are no "et al." the items knew, so "Forge e.a." and "Tuin e col." unresolved or unread;
     # "Brils en Den Besten" read as "Den Besten, 1995" (unresolved); "Astley e Fombrun" as "Fombrun (1983)", dropped;
     # "Witteveen en Bos [1997]" answers no entry: counted, unresolved
-    assert [(m, [heads[i] for i in ids], len(u)) for m, ids, u in _linked(survey)] == [
+    assert [(m, [heads[i] for i in ids], len(u)) for m, ids, u in linked_markers(survey)] == [
         ("[Forge e.a., 1993; Brils en Den Besten, 1995]", ["Forge", "Brils"], 0), ("Witteveen en Bos [1997]", [], 1),
         ("Astley  e Fombrun  (1983)", ["Astley"], 0), ("(Tuin e col., 2006)", ["Tuin"], 0),
     ]
@@ -86,7 +81,7 @@ def test_abnt_coauthors_parted_by_semicolons(tmp_path: Path) -> None:
     survey = read_text(tmp_path, with_list("Política de ciência e tecnologia", section, entries))
     heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
     # before: "MILWARD, 2008" and "LEAL, 2004" read as first authors, unresolved
-    assert [(m, [heads[i] for i in ids], u) for m, ids, u in _linked(survey)] == [
+    assert [(m, [heads[i] for i in ids], u) for m, ids, u in linked_markers(survey)] == [
         ("(SANDFORT; MILWARD, 2008)", ["Sandfort"], []), ("(KLIJN, 2008; GUTIERREZ;  LEAL,  2004)", ["Klijn", "Gutierrez"], []),
     ]
 
@@ -97,6 +92,6 @@ def test_source_numbers_glued_to_han_characters(tmp_path: Path) -> None:
                "中国在许多目标领域减少了对进口的依赖6，并且竞争力有所增强3。")
     survey = read_text(tmp_path, with_list("中国智造深度研究", section, _sources(6)))
     # before: none read (a number glued to a Han character is no run the readers knew); "为30" is a value, "表1" a table
-    assert [(m, ids) for m, ids, _u in _linked(survey)] == [
+    assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("1", ["1"]), ("4", ["4"]), ("2", ["2"]), ("3", ["3"]), ("5", ["5"]), ("6", ["6"]), ("3", ["3"]),
     ]
