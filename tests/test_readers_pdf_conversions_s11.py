@@ -492,7 +492,7 @@ def test_two_column_pages_of_a_layout_keeping_extraction_read_column_by_column()
     page[3] = " " * 50 + right[3]  # a right-column line beside an empty left one
     out, pages = columns_apart(["Cross-Validation With Confidence (a title across the page)", ""] + page + ["\fnext page"])
     assert pages == 1
-    assert out == ["Cross-Validation With Confidence (a title across the page)", "", *left[:3], *left[4:], "", *right, "next page"]
+    assert out == ["Cross-Validation With Confidence (a title across the page)", "", *left[:3], *left[4:], "", *right, "\fnext page"]  # (the page break kept)
     # a one-column page (a table's aligned cells on a line or two) is left as it is
     assert columns_apart(["Model      Risk      Time", "Lasso      0.31      2s", "Plain text of one column."]) == (
         ["Model      Risk      Time", "Lasso      0.31      2s", "Plain text of one column."], 0)

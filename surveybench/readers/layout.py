@@ -18,6 +18,7 @@ _RUN_THEN_TEXT = re.compile(r" {3,}(?=\S)")
 _MIN_LINES = 6  # a page needs this many lines whose right column starts at one column (and a third of its long lines)
 _MIN_COLUMN = 30  # the right column starts this far from the margin at least
 _DRIFT = 8  # columns the right column's start may move on one page
+_MIN_BESIDE = 3  # a page needs this many lines holding text on both sides of the gutter
 
 
 def columns_apart(lines: list[str]) -> tuple[list[str], int]:
@@ -33,13 +34,15 @@ def columns_apart(lines: list[str]) -> tuple[list[str], int]:
         pages[-1].append(ln)
     out: list[str] = []
     split = 0
-    for page in pages:
+    for n, page in enumerate(pages):
         read = _page_columns(page)
         if read is None:
-            out.extend(page)
+            read = page
         else:
-            out.extend(read)
             split += 1
+        # each page after the first opens with its form feed, as the extraction gave it: the page break is evidence
+        # the readers use ("3" alone closing a page is its number, not the number of a heading on the next page's line)
+        out.extend([f"\f{read[0]}", *read[1:]] if n and read else read)
     return out, split
 
 
@@ -59,6 +62,11 @@ def _page_columns(page: list[str]) -> list[str] | None:
             for starts in starts_by_line]
     long_lines = sum(1 for ln in page if len(ln.rstrip()) > column)
     if sum(x is not None for x in near) < max(_MIN_LINES, long_lines / 3):
+        return None
+    # a page set in from the margin, no text beside it (an arXiv first page: the identifier stamped down the margin,
+    # "arXiv:2604.15237v2 [cs.CV] 17 Apr 2026", is the only line at the left; every other one starts at column 41) is
+    # one column: read apart, the stamp would come first and be taken for the title
+    if sum(1 for ln, x in zip(page, near) if x is not None and ln[:x].strip()) < _MIN_BESIDE:
         return None
     left: list[str] = []
     right: list[str] = []

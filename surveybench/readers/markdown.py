@@ -1412,9 +1412,10 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             j = next((k for k in range(i + 1, min(i + 9, len(lines)))
                       if lines[k].strip() and not (len(lines[k].strip()) <= 6 and not re.search(r"[^\W\d_]", lines[k]))), None)
             if j is not None and (sum(1 for k in range(i + 1, j) if lines[k].strip()) > 2 or any(k in pages for k in range(i + 1, j))
-                                  or lines[j].startswith("\f")):
+                                  or any(lines[k].startswith("\f") for k in range(i + 1, j + 1))):
                 # (a page marker between: "2" was the page's number, "===== PAGE 3 =====" the next page's; or pdftotext's
-                # form feed opening the line: "3" closed the page, "\fContinuous Control: Ant-v4" is the next one's figure)
+                # form feed opening the line or a blank one before it: "3" closed the page, "\fContinuous Control: Ant-v4" is the
+                # next one's figure, and so is "3" / "\f" / "Continuous Control: Ant-v4" when the next page was read column by column)
                 j = None
             title = lines[j].strip() if j is not None else ""
             # (nor does an abstract take a number: "1" / "Abstract" is a page's or an affiliation's mark above it, and
