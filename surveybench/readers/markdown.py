@@ -189,8 +189,9 @@ def _cjk_number(numeral: str) -> int:
     return (10 * (_CJK_DIGITS.get(tens, 1)) if "十" in numeral else 0) + _CJK_DIGITS.get(units, 0)
 
 _REF_NAMES = (
-    # (an OCR may lose the space between the words: "LITERATURECITED")
-    r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:selected\s+)?bibliography|works\s*cited|"
+    # (an OCR may lose the space between the words: "LITERATURECITED"; a literature review closes on an "Annotated
+    # Bibliography": its entries each followed by a note on the paper, still the document's list)
+    r"(?:notes\s+and\s+)?references?(?:\s+and\s+notes)?|(?:(?:selected|annotated)\s+)?bibliography|works\s*cited|"
     r"literature\s*cited|citations?|(?:(?:key|selected|prioriti[sz]ed|primary|secondary|recommended|further|additional|main|core)\s+)?"
     r"(?:cited\s+)?sources?(?:\s+cited)?|reference\s+list|list\s+of\s+references|cited\s+works|"
     # (an agent's report in Chinese heads its sources "参考资料" -- reference material -- or "参考来源", sources; Qianfan's
