@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from surveybench.readers import read_survey
+from tests.reader_helpers import read_text
 
 
 def _tops(tmp_path: Path, text: str, name: str = "paper.md") -> list[str]:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return [s.title for s in read_survey(path).top_level_sections()]
+    return [s.title for s in read_text(tmp_path, text, name).top_level_sections()]
 
 
 _PARA = "The agents learn new tasks in context from a few demonstrations of each task, without weight updates.\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from surveybench.readers import read_survey
+from tests.reader_helpers import read_text
 from surveybench.readers.layout import columns_apart
 
 _PAD = " " * 41
@@ -15,9 +15,7 @@ _PARA = ("Reconstructing dense geometry from continuous video streams requires s
 
 
 def _read(tmp_path: Path, text: str) -> tuple[str | None, list[str]]:
-    path = tmp_path / "paper.md"
-    path.write_text(text, encoding="utf-8")
-    survey = read_survey(path)
+    survey = read_text(tmp_path, text, "paper.md")
     return survey.title, [s.title for s in survey.top_level_sections()]
 
 
