@@ -103,6 +103,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # (65 files), last measured blind at a093b25.
 # At stop 35 once more (random.Random(35), until >= 64 of 127 files): holdout33, 38, 39, 43, 48, 49, 62, 64, 65, 70, 71,
 # 72, 75 (64 files), last measured blind at 0281cbd.
+# At stop 36 once more (random.Random(36), until >= 82 of 163 files): holdout55, 63, 77, 80, 83-88, 90, 91 (84 files),
+# last measured blind at c46c9eb.
 # The rest (NEVER_TUNED below) and every batch gathered since stay blind.
 TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
           "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
@@ -110,10 +112,10 @@ TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
           "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
           "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
           "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61",
-          "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75")
-NEVER_TUNED = ("holdout4", "holdout35", "holdout53", "holdout55", "holdout57", "holdout60", "holdout63",
-               "holdout67", "holdout68", "holdout73", "holdout74", "holdout76", "holdout77", "holdout78", "holdout79", "holdout80", "holdout81",
-               "holdout82", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout89", "holdout90", "holdout91")
+          "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75",
+          "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91")
+NEVER_TUNED = ("holdout4", "holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout68",
+               "holdout73", "holdout74", "holdout76", "holdout78", "holdout79", "holdout81", "holdout82", "holdout89")
 
 
 def never_tuned_title(splits: list[str]) -> str:

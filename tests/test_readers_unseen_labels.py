@@ -53,10 +53,10 @@ TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b"
          "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29", "holdout30", "holdout31", "holdout32",
          "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
          "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61",
-         "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75"}
-NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout55", "holdout57", "holdout60", "holdout63",
-               "holdout67", "holdout68", "holdout73", "holdout74", "holdout76", "holdout77", "holdout78", "holdout79", "holdout80", "holdout81",
-               "holdout82", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout89", "holdout90", "holdout91"}
+         "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75",
+         "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91"}
+NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout68",
+               "holdout73", "holdout74", "holdout76", "holdout78", "holdout79", "holdout81", "holdout82", "holdout89"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -64,7 +64,8 @@ NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout55", "holdout57", "
 # at stop 30 a seeded draw promoted 14 never-tuned splits (141 files) to tuning; they keep their names
 # and at stop 32 another promoted 10 of the 16 left (80 of 149 files: holdout10, 11, 21, 26-32), at stop 33 8 of 16
 # (63 of 106 files: holdout2, 16, 19, 36, 40, 41, 42, 44), at stop 34 12 of 24 (65 of 125 files: holdout34, 37, 45, 46, 47,
-# 50, 51, 52, 54, 56, 58, 61)
+# 50, 51, 52, 54, 56, 58, 61), at stop 35 13 of 24 (64 of 127 files), at stop 36 12 of 27 (84 of 163 files: holdout55, 63, 77,
+# 80, 83-88, 90, 91)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
 # side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
