@@ -59,3 +59,18 @@ def test_number_linked_to_its_own_reference_anchor(tmp_path: Path) -> None:
     # to a figure, or to another entry's anchor, is no citation
     assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [("[1]", ["1"]), ("[2]", ["2"]), ("[3]", ["3"])]
 
+
+def test_program_listings_and_knitr_output_cite_nothing(tmp_path: Path) -> None:
+    section = ("We fit the model with **brms** ([Bürkner, 2017](#ref-burknerBrms2017)) and exponentiate.\n\n"
+               "``` r\nexp(coef(fit1)[1] + coef(fit1)[2]) - exp(coef(fit1)[1])\n```\n\n"
+               "    ## [1] 0.2534\n\n"
+               "    ## other attached packages:\n    ##  [1] patchwork_1.1.2   brms_2.19.0\n    ##  [3] Rcpp_1.0.10\n\n"
+               "The contrast follows Imbens and Rubin ([2015](#ref-imbens2015causal)).")
+    entries = ["Bürkner, P.-C. (2017). brms: An R package for Bayesian multilevel models using Stan. *Journal of Statistical "
+               "Software*, *80*(1), 1–28.",
+               "Imbens, G. W., & Rubin, D. B. (2015). *Causal inference in statistics, social, and biomedical sciences*. "
+               "Cambridge University Press."]
+    survey = read_text(tmp_path, with_list("Counterfactual contrasts", section, entries))
+    heads = {r.id: (r.raw or "").split(",")[0] for r in survey.references}
+    # before: the code's indexing and knitr's printed indices were read as bracketed numbers, unresolved
+    assert [([heads[i] for i in ids], u) for _m, ids, u in linked_markers(survey)] == [(["Bürkner"], []), (["Imbens"], [])]
