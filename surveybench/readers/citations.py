@@ -98,12 +98,19 @@ def _math_name_year_as_text(m: re.Match[str]) -> str:
 # to 900 characters when an entry names 23 authors)
 # (arXiv's HTML pages, converted, address the same links to the page itself: "Glasserman and Lin
 # ([2023](https://arxiv.org/html/2510.11677v1#bib.bib5))" -- a link to the page's bibliography, "#bib.bibN", is in-page too)
-_ANCHOR_LINK = re.compile(r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\((?:https?://[^()\s#]{1,300}+(?=#bib\.))?#[^()\s]{0,1500}+\)")
+# (so are Springer Nature's, "#ref-CRN", captured with the entry as the link's title by Web clippers: "cardiovascular
+# system[1](https://www.nature.com/articles/s41591-022-01689-3#ref-CR1 "Al-Aly, Z. ... Nature 594, 259–264 (2021).")",
+# "Bu et al. ([2018](https://link.springer.com/article/...#ref-CR9 "Bu, Y., ... (2018). Using ..."))" -- the title, parentheses
+# and all, is part of the link)
+_ANCHOR_LINK = re.compile(
+    r"\[((?:\\[\[\]]|[^\[\]\n]){1,80}+)\]\((?:https?://[^()\s#]{1,300}+(?=#bib\.|#ref-CR\d))?#[^()\s]{0,1500}+"
+    r"(?:[ \t]++\"(?:\\.|[^\"\\\n]){0,1500}+\")?\)"
+)
 
 
 def has_anchor_links(text: str) -> bool:
     """Whether ``text`` may hold an in-page link (:data:`_ANCHOR_LINK`)."""
-    return "](#" in text or "#bib.bib" in text
+    return "](#" in text or "#bib.bib" in text or "#ref-CR" in text
 
 
 # marker links a superscript citation to the reference list's page ("smartphone[s6](#page-31-0)",
@@ -123,8 +130,16 @@ def reference_pages(text: str) -> frozenset[str]:
     return frozenset(pages) if len(pages) >= 2 else frozenset()
 
 
+# a number linked to the list's anchor named by that same number is a citation wherever it stands, glued to a word or
+# after a comma: "recognised,[3](#ref-3)", "system[1](https://www.nature.com/...#ref-CR1 "...")" (Springer Nature, BMJ pages)
+_NUMBERED_REFERENCE_ANCHOR = re.compile(r"\]\((?:https?://[^()\s#]{1,300}+)?#ref-(?:CR)?(\d{1,4})(?=[\s)])")
+
+
 def _unlinked(m: re.Match[str], pages: frozenset[str]) -> str:
     text, whole = m.group(1), m.group(0)
+    anchor = _NUMBERED_REFERENCE_ANCHOR.search(whole) if "#ref-" in whole else None
+    if anchor and text == anchor.group(1):
+        return ("[" + text + "]").ljust(len(whole))
     target = _PAGE_TARGET.search(whole) if pages else None
     page = _PAGE_LINKED_NUMBERS.match(text) if target else None
     if page and target and target.group(1) in pages:
@@ -196,12 +211,14 @@ def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
 # a web page's citation: bracketed numbers, each a link to the entry on the journal's page ("[[12](https://pmc.ncbi.nlm.nih.gov/
 # articles/PMC7969386/#R12)]", "[[3](...#R3), [4](...#R4)]") -- read as "[12]", "[3, 4]" (same length, so spans hold)
 _NUMBER_LINK = re.compile(r"\[(\d{1,4}+)\]\(https?://[^()\s]{1,300}+\)")
-_BRACKETED_NUMBER_LINKS = re.compile(rf"\[(?:{_NUMBER_LINK.pattern}[{_DASH},;\s]{{0,3}}+){{1,30}}+\]")
+# Web clippers (MDPI pages) escape the outer brackets: "\[[1](https://www.mdpi.com/...#B1-ijms-22-08109),[2](...)\]"
+_BRACKETED_NUMBER_LINKS = re.compile(rf"(\\?+)\[(?:{_NUMBER_LINK.pattern}[{_DASH},;\s]{{0,3}}+){{1,30}}+(\\?)\]")
 
 
 def _number_links_as_text(m: re.Match[str]) -> str:
-    inner = _NUMBER_LINK.sub(lambda n: n.group(1).ljust(len(n.group())), m.group()[1:-1])
-    return "[" + inner + "]"
+    opened, closed = len(m.group(1)), len(m.group(m.re.groups))  # the escapes, read as spaces outside the brackets
+    inner = _NUMBER_LINK.sub(lambda n: n.group(1).ljust(len(n.group())), m.group()[opened + 1 : -1 - closed])
+    return " " * opened + "[" + inner + "]" + " " * closed
 
 
 def url_key(url: str) -> str:

@@ -443,13 +443,14 @@ def read_markdown_text(
             linker.footnote_brackets = True
 
     def paragraph(block: str) -> Paragraph:
-        marks = linker.numeric_marks(block) if scan_numbers else []
+        text = _code_blanked(block)
+        marks = linker.numeric_marks(text) if scan_numbers else []
         if linker.by_label:
-            marks = sorted(marks + linker.label_marks(block), key=lambda c: c.start or 0)
+            marks = sorted(marks + linker.label_marks(text), key=lambda c: c.start or 0)
         if use_author_year:
             # "([Smith, 2024](https://...))": one citation, found as a link and as a key -- once
             spans = [(c.start or 0, c.end or 0) for c in marks]
-            extra = [a for a in linker.author_year_marks(block)
+            extra = [a for a in linker.author_year_marks(text)
                      if not any(x < (a.end or 0) and (a.start or 0) < y for x, y in spans)]
             marks = sorted(marks + extra, key=lambda c: c.start or 0)
         return Paragraph(text=block, citations=marks)
@@ -3364,6 +3365,42 @@ def _blocks(lines: list[str]) -> list[str]:
     if buf:
         out.append("\n".join(buf).strip())
     return _page_breaks_closed([b for b in out if b])
+
+
+# a fence opening a program listing: a programming language named ("```r", "```{r}", "``` python"); a bare fence, or
+# one around text or Markdown, may wrap prose that cites (pdf-to-markdown's reference list, a report quoted whole)
+_CODE_FENCE = re.compile(
+    r"^\s*(?:```|~~~)\s*\{?\.?(?:r|python|py|ipython|bash|sh|shell|console|zsh|powershell|c|cpp|c\+\+|cs|csharp|java|javascript|js|"
+    r"typescript|ts|go|rust|julia|matlab|octave|stata|sas|sql|json|yaml|yml|toml|xml|html|css|cmake|glsl|verilog|ruby|perl|php|"
+    r"scala|kotlin|swift|haskell|lua|mermaid|diff)(?![\w+#-])", re.I)
+
+
+# knitr's output, indented as code, each line behind R's comment mark: "    ##  [1] patchwork_1.1.2   marginaleffects_0.11",
+# "    ## [1] 0.2534" (the block's first line lost its indent with the block's)
+_KNITR_OUTPUT = re.compile(r"^(?: {4,}|\t)?##(?=[ \t]|$)")
+
+
+def _code_blanked(block: str) -> str:
+    """``block`` with its program listings -- fenced, a language named (:data:`_CODE_FENCE`), closed in the block,
+    the fences too -- and knitr's output (:data:`_KNITR_OUTPUT`) read as spaces (same length: spans hold). A listing
+    cites nothing: R Markdown and blogdown pages print their code and its output inside the text, and their indexing,
+    "coef(fit1)[1]", "##  [4] sandwich_3.0-2", reads as bracketed numbers (a list's numbers, or unresolved ones)."""
+    if "```" not in block and "~~~" not in block and "##" not in block:
+        return block
+    lines = block.split("\n")
+    opened: int | None = None
+    for i, ln in enumerate(block.split("\n")):
+        if (i == 0 or ln[:1] in " \t") and _KNITR_OUTPUT.match(ln):
+            lines[i] = " " * len(ln)
+        if not _FENCE.match(ln):
+            continue
+        if opened is None:
+            opened = i
+            continue
+        if _CODE_FENCE.match(lines[opened]):
+            lines[opened : i + 1] = [" " * len(x) for x in lines[opened : i + 1]]
+        opened = None
+    return "\n".join(lines)
 
 
 def _page_breaks_closed(blocks: list[str]) -> list[str]:
