@@ -62,3 +62,28 @@ def test_a_highwire_back_link_and_numbered_names_go() -> None:
     one = parse_reference_string('[↵](#xref-ref-4-1 "View reference 4 in text") 1. Dalton G, 2. Barker R, 3. Ayres S, 4. et al. (1991) '
                                  "Survival in patients with lung disease. Ann Intern Med 115(5):343–349.")
     assert (one.title, one.year, one.authors[:2]) == ("Survival in patients with lung disease", 1991, ["Dalton G", "Barker R"])
+
+
+def test_a_cnki_file_name_drops_its_author_after_the_title() -> None:
+    one = parse_reference_string("数字经济对区域创新的影响研究_王明 [链接](https://kns.cnki.net/kcms2/article/abstract?v=abc)")
+    assert one.title == "数字经济对区域创新的影响研究"
+    # (elsewhere an "_" ending a title stays: no evidence of the file's name)
+    assert parse_reference_string("上半年市场回暖_投资界 [链接](https://example.cn/a/1)").title == "上半年市场回暖_投资界"
+
+
+def test_a_title_closed_by_a_language_letter_before_its_journal() -> None:
+    one = parse_reference_string("Hale M. (2018). gridr: Regular Grids for Maps in R. Journal of Statistical Software 84 (1): 1–39.")
+    two = parse_reference_string("Fasiolo M, Wood SN (2021) qmod: Quantile modeling in R. Journal of Statistical Software 100(9):1–31")
+    assert (one.title, one.year) == ("gridr: Regular Grids for Maps in R", 2018)
+    assert (two.title, two.year) == ("qmod: Quantile modeling in R", 2021)
+
+
+def test_ieee_titles_in_straight_single_quotes() -> None:
+    one = parse_reference_string("L. Wu, D.-c. Han, and X.-c. Wu, 'Aligning outputs for imbalanced federated learning, ' Machine Learning, vol. 113, pp. 1-4")
+    two = parse_reference_string("P. Marsh and D. Holt, 'What is the potential for tidal energy?' Renew. Sustain. Energy Rev., vol. 16, no. 1, pp. 244-252")
+    doubled = parse_reference_string("G. Ertan, ''An open spreadsheet solver for routing problems, '' Comput. Oper. Res., vol. 84, pp. 62-72, Aug. 2017.")
+    assert one.title == "Aligning outputs for imbalanced federated learning"
+    assert (two.title, two.authors) == ("What is the potential for tidal energy?", ["P. Marsh", "D. Holt"])
+    assert (doubled.title, doubled.year) == ("An open spreadsheet solver for routing problems", 2017)
+    # an apostrophe inside the title is no closing quote
+    assert parse_reference_string("A. Lee and B. Kim, 'Teachers' views of pupils' work,' J. Educ., vol. 3, 2020.").title == "Teachers' views of pupils' work"

@@ -105,6 +105,9 @@ _ACCESSED = re.compile(
 _ANY_SITE_SUFFIX = re.compile(
     r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
+# CNKI names a paper's file "题名_作者" (title, then its first author after "_"): an entry linked to CNKI that prints the file's name
+# ("中国数字经济发展对碳排放的影响研究_李欣 [链接](https://kns.cnki.net/...)") has the author's name after its title
+_CNKI_FILE_AUTHOR = re.compile(r"(?<=[\u4e00-\u9fff》）)])_[\u4e00-\u9fff·]{2,4}$")
 # an LLM-written source list glosses each linked title after a dash ("[The Coming British Civil War – David Betz](https://...)
 # – Podcast discussion of UK civil war scenarios"): the entry opens with the link, the dash comes right after it
 _LINK_THEN_GLOSS = re.compile(r"^\[(?=[^\[\]]*?[^\W\d_]{2})[^\[\]]*+\]\(https?://[^)\s]++\)\s+[–—-]\s+\S")
@@ -183,8 +186,8 @@ _TITLE_TAIL = re.compile(
     # pages after a title nothing else follows: "Position Papers for the ASCR Workshop on ..., pp. 176-177"
     r"|,\s*+pp?\.\s?+\d{1,5}(?:\s?[-–]\s?\d{1,5})?"
     # ... or the page's "p." a title's sentence ran to, its number cut off after the period: "Krizhevsky A (2009) Learning multiple
-    # layers of features from tiny images p. 60"
-    r"|(?-i:\spp?)"
+    # layers of features from tiny images p. 60" (not a count of pages: "Washington, DC, 256 p.")
+    r"|(?-i:(?<!\d)\spp?)"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
 
@@ -561,11 +564,20 @@ def _subtitle_before_journal(text: str, end: int) -> bool:
             and not _ABBREVIATED_WORD.search(text, end, stop) and not _INITIAL.search(text, 0, end - 1))
 
 
+# a language's one-letter name closes a title, its period read as an initial's (R packages' papers: "tmap: Thematic Maps in R. Journal of
+# Statistical Software 84 (1): 1–39", "qgam: ... quantile regression modeling in R. Journal of Statistical Software 100(9):1–31") -- the
+# evidence is a journal and its volume right after it (an editor's initial after "in" is not: "Title, in R. Stegeman (ed.), ...")
+_LANGUAGE_LETTER_END = re.compile(r"\s(?:in|with|for|using|via)\s[A-Z]\.(?=\s)")
+
+
 def title_end(text: str) -> int:
     """Like :func:`sentence_end`, but a title goes on past ". " when the next word is in lower
     case ("Human memory retention and recall processes. a review of EEG studies. Neurosciences"),
     unless that word opens a venue or locator ("arXiv", "in", "doi", "pp.")."""
     end = sentence_end(text)
+    lang = _LANGUAGE_LETTER_END.search(text, 0, end) if ". " in text else None
+    if lang and _JOURNAL_VOLUME.match(text, lang.end()):
+        return lang.end()
     for _ in range(3):
         nxt = text[end:].lstrip()
         if end < len(text) and text[end - 1] == "." and (roman := _ROMAN_PART.match(nxt)):
@@ -945,6 +957,12 @@ _SUP_NUMBER = re.compile(r"^<sup>\s*\d{1,4}\s*</sup>\s*")
 # an HTML link in the entry reads as a Markdown one (a page's inline HTML kept by its converter: BSSw's "<sup>5</sup><a
 # href="https://...">User stories with examples and a template</a>", "..., <a href="https://doi.org/...">doi:10.1109/...</a>"):
 # its words are the entry's, an identifier as its label is no title's
+# IEEE's quoted title in straight single quotes (a converter's or a writer's for “ ”, perhaps doubled): "L. Li, D.-c. Zhan, and X.-c. Li,
+# 'Aligning model outputs for ... learning, ' Machine Learning, vol. 113", "P. Moriarty and D. Honnery, 'What is the global potential for
+# renewable energy?' Renew. Sustain. Energy Rev.", "G. Erdogan, ''An open source spreadsheet solver ..., '' Comput. Oper. Res." -- after a
+# list of names, the quotes read as the curly ones (the closing quote after the title's punctuation: not an apostrophe, "Teachers' views")
+_INITIAL_FIRST = re.compile(r"[A-Z]\.(?:\s?-?[A-Za-z]\.)*\s[A-Z]")  # IEEE's first name: "L. Li", "D.-c. Zhan"
+_SINGLE_QUOTED_TITLE = re.compile(r"(?<=,\s)('{1,2})\s?(?P<t>[^\W\d_][^']{5,400}?(?:'[^']{0,400}?){0,3}?[,.?!])\s?\1(?=\s|$)")
 # HighWire's link back to the text, then its authors as a numbered list the entry's lines were joined from (BJGP and other HighWire
 # journals' pages captured: "[↵](#xref-ref-4-1 "View reference 4 in text") 1. D’Alonzo G, 2. Barst R, 3. Ayres S, 4. et al. (1991) Survival
 # in ..."): the link and the names' numbers are no part of the entry
@@ -991,6 +1009,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     text = _BOLD_NUMBER.sub("", text, count=1) if text.startswith("**") else text
     text = _SUP_NUMBER.sub("", text, count=1) if text.startswith("<sup>") else text
     text = _HTML_LINK.sub(r"[\2](\1)", text) if "</a>" in text else text
+    quote = _SINGLE_QUOTED_TITLE.search(text) if "'" in text and not QUOTED_RE.search(text) else None
+    if quote and (looks_like_author_list(text[: quote.start()].rstrip(" ,")) or _INITIAL_FIRST.match(text)):
+        text = f"{text[: quote.start()]}“{quote.group('t')}”{text[quote.end() :]}"
     back = _BACK_LINK.match(text) if text.startswith("[") else None
     if back:
         text = text[back.end() :]
@@ -1472,6 +1493,8 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         candidate = ital.group(2)  # "IEA, *Global EV Outlook 2024*": the italic part is the title
     if _IEEE_AUTHORS.match(candidate) and not link_texts:
         return out  # "V. T. Hu, D. W. Zhang, G. J. Burgh- arXiv:..." -- an entry cut short: no title
+    if ".cnki." in (out.url or ""):
+        candidate = _CNKI_FILE_AUTHOR.sub("", candidate)
     out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
