@@ -61,7 +61,10 @@ MD_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((https?://[^)\s]+)\)")
 # (a page's linked furniture is no part of the entry: bioRxiv's "bioRxiv preprint doi: https://...; this version
 # posted September 27, 2025. The copyright holder for this preprint")
 _LINKED_FURNITURE = re.compile(r"copyright|this version posted|all rights reserved|licen[cs]e", re.I)
-_LINKED_RUN = re.compile(r"\S\s+(?:https?://|www\.)\S|/\S*\s+\(?(?:19|20)\d{2}\)?\.")  # words and an address, or a path and a year
+# (or a DOI after words: a page that links each whole entry to its DOI, "[K. Hinsen, Dealing With Software Collapse, ..., 2019, doi:
+# 10.1109/MCSE.2019.2900945.](https://doi.org/...)", "[Cosden, I. A., ... Training Gaps. (2022) doi:10.48550/ARXIV.2210.04275.](u)" -- not a
+# link's label "doi: 10...." alone)
+_LINKED_RUN = re.compile(r"\S\s+(?:https?://|www\.|doi:\s?10\.\d)\S|/\S*\s+\(?(?:19|20)\d{2}\)?\.")  # words and an address, or a path and a year
 # (or words of the entry's sentence: pymupdf4llm links an arXiv entry's title line by line, "... 2025. [Memorag:](u)
 # [Boosting long context processing with global memory-enhanced retrieval augmentation.](u) _Preprint_, arXiv:2409.05591",
 # "2025b. [Introducing claude sonnet 4.5.](u)" -- two words or more, or a word closed by ":" or a line break's "-"; not
@@ -102,6 +105,9 @@ _ACCESSED = re.compile(
 _ANY_SITE_SUFFIX = re.compile(
     r"(?<!\s)\s++[-–|]\s++(?:[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*){0,2}|(?:www\.)?[a-z0-9-]+\.[a-z]{2,}(?:\.[a-z]{2,})?)\s*$"
 )
+# CNKI names a paper's file "题名_作者" (title, then its first author after "_"): an entry linked to CNKI that prints the file's name
+# ("中国数字经济发展对碳排放的影响研究_李欣 [链接](https://kns.cnki.net/...)") has the author's name after its title
+_CNKI_FILE_AUTHOR = re.compile(r"(?<=[\u4e00-\u9fff》）)])_[\u4e00-\u9fff·]{2,4}$")
 # an LLM-written source list glosses each linked title after a dash ("[The Coming British Civil War – David Betz](https://...)
 # – Podcast discussion of UK civil war scenarios"): the entry opens with the link, the dash comes right after it
 _LINK_THEN_GLOSS = re.compile(r"^\[(?=[^\[\]]*?[^\W\d_]{2})[^\[\]]*+\]\(https?://[^)\s]++\)\s+[–—-]\s+\S")
@@ -177,6 +183,11 @@ _TITLE_TAIL = re.compile(
     # (a month printed as a number too: "LlamaIndex, 11 2022")
     rf"(?:,\s*+(?:{_MONTH}\s++(?:\d{{1,2}},?\s++)?|(?:0?[1-9]|1[0-2])\s++)?(?:19|20)\d{{2}}[a-z]?"
     r"|,?\s*+\(?\d{1,2}(?:st|nd|rd|th)\s++(?:edn|ed|edition)\.?\)?|\s\(Vol\.\s?\d+\)|,\s*+(?:volume|vol\.)\s*+\d+"
+    # pages after a title nothing else follows: "Position Papers for the ASCR Workshop on ..., pp. 176-177"
+    r"|,\s*+pp?\.\s?+\d{1,5}(?:\s?[-–]\s?\d{1,5})?"
+    # ... or the page's "p." a title's sentence ran to, its number cut off after the period: "Krizhevsky A (2009) Learning multiple
+    # layers of features from tiny images p. 60" (not a count of pages: "Washington, DC, 256 p.")
+    r"|(?-i:(?<!\d)\spp?)"
     # a dataset's release date in parentheses: "BPI Challenge 2013, incidents (Apr 2013)"
     rf"|\s\({_MONTH}\s(?:19|20)\d{{2}}\))$", re.I)
 
@@ -553,11 +564,20 @@ def _subtitle_before_journal(text: str, end: int) -> bool:
             and not _ABBREVIATED_WORD.search(text, end, stop) and not _INITIAL.search(text, 0, end - 1))
 
 
+# a language's one-letter name closes a title, its period read as an initial's (R packages' papers: "tmap: Thematic Maps in R. Journal of
+# Statistical Software 84 (1): 1–39", "qgam: ... quantile regression modeling in R. Journal of Statistical Software 100(9):1–31") -- the
+# evidence is a journal and its volume right after it (an editor's initial after "in" is not: "Title, in R. Stegeman (ed.), ...")
+_LANGUAGE_LETTER_END = re.compile(r"\s(?:in|with|for|using|via)\s[A-Z]\.(?=\s)")
+
+
 def title_end(text: str) -> int:
     """Like :func:`sentence_end`, but a title goes on past ". " when the next word is in lower
     case ("Human memory retention and recall processes. a review of EEG studies. Neurosciences"),
     unless that word opens a venue or locator ("arXiv", "in", "doi", "pp.")."""
     end = sentence_end(text)
+    lang = _LANGUAGE_LETTER_END.search(text, 0, end) if ". " in text else None
+    if lang and _JOURNAL_VOLUME.match(text, lang.end()):
+        return lang.end()
     for _ in range(3):
         nxt = text[end:].lstrip()
         if end < len(text) and text[end - 1] == "." and (roman := _ROMAN_PART.match(nxt)):
@@ -931,6 +951,24 @@ _TITLE_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_]{4})<sup>\s*(?:\d{1,2}|[*†‡]
 
 
 _BOLD_NUMBER = re.compile(r"^\*\*\d{1,4}\.?\*\*\s?(?=[^\W\d_])")
+# (or in a superscript, a footnote list's number as an HTML page prints it: BSSw's "* <a name="sfer-1"></a><sup>1</sup>[Title](u)",
+# "<sup>13</sup> Wilson G, Bryan J, ... (2017) Good enough practices ...")
+_SUP_NUMBER = re.compile(r"^<sup>\s*\d{1,4}\s*</sup>\s*")
+# an HTML link in the entry reads as a Markdown one (a page's inline HTML kept by its converter: BSSw's "<sup>5</sup><a
+# href="https://...">User stories with examples and a template</a>", "..., <a href="https://doi.org/...">doi:10.1109/...</a>"):
+# its words are the entry's, an identifier as its label is no title's
+# IEEE's quoted title in straight single quotes (a converter's or a writer's for “ ”, perhaps doubled): "L. Li, D.-c. Zhan, and X.-c. Li,
+# 'Aligning model outputs for ... learning, ' Machine Learning, vol. 113", "P. Moriarty and D. Honnery, 'What is the global potential for
+# renewable energy?' Renew. Sustain. Energy Rev.", "G. Erdogan, ''An open source spreadsheet solver ..., '' Comput. Oper. Res." -- after a
+# list of names, the quotes read as the curly ones (the closing quote after the title's punctuation: not an apostrophe, "Teachers' views")
+_INITIAL_FIRST = re.compile(r"[A-Z]\.(?:\s?-?[A-Za-z]\.)*\s[A-Z]")  # IEEE's first name: "L. Li", "D.-c. Zhan"
+_SINGLE_QUOTED_TITLE = re.compile(r"(?<=,\s)('{1,2})\s?(?P<t>[^\W\d_][^']{5,400}?(?:'[^']{0,400}?){0,3}?[,.?!])\s?\1(?=\s|$)")
+# HighWire's link back to the text, then its authors as a numbered list the entry's lines were joined from (BJGP and other HighWire
+# journals' pages captured: "[↵](#xref-ref-4-1 "View reference 4 in text") 1. D’Alonzo G, 2. Barst R, 3. Ayres S, 4. et al. (1991) Survival
+# in ..."): the link and the names' numbers are no part of the entry
+_BACK_LINK = re.compile(r'^\[[↵↑^]\]\(#[^()\s]{1,80}(?:\s"[^"]{0,80}")?\)\s*')
+_NAME_NUMBER = re.compile(r"(?:^|(?<=,\s))\d{1,2}\.\s(?=[^\W\d_])")
+_HTML_LINK = re.compile(r'<a\s[^<>]{0,300}?\bhref="(https?://[^"\s<>]+)"[^<>]{0,300}>([^<>]{0,500})</a>', re.I)
 _LEADING_STRAY_PERIOD = re.compile(r"^[.,;]\s+(?=[^\W\d_])")
 _ET_AL_NO_PERIOD = re.compile(r"(?<=,\s)et al(?=\s[A-Z][A-Za-z])")
 
@@ -969,6 +1007,16 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # a list's number in bold glued to the first author, left in the entry by the list's reader (PMC's author manuscripts
     # converted: "**13.**Yang W et al. (2001) Regulation of ..."): no part of the names
     text = _BOLD_NUMBER.sub("", text, count=1) if text.startswith("**") else text
+    text = _SUP_NUMBER.sub("", text, count=1) if text.startswith("<sup>") else text
+    text = _HTML_LINK.sub(r"[\2](\1)", text) if "</a>" in text else text
+    quote = _SINGLE_QUOTED_TITLE.search(text) if "'" in text and not QUOTED_RE.search(text) else None
+    if quote and (looks_like_author_list(text[: quote.start()].rstrip(" ,")) or _INITIAL_FIRST.match(text)):
+        text = f"{text[: quote.start()]}“{quote.group('t')}”{text[quote.end() :]}"
+    back = _BACK_LINK.match(text) if text.startswith("[") else None
+    if back:
+        text = text[back.end() :]
+        cut = text.find("(") if text.startswith("1. ") else -1  # (the names before the year in parentheses)
+        text = _NAME_NUMBER.sub("", text[:cut]) + text[cut:] if 0 < cut <= 600 else text
     # a period left before the first name (pdftotext sets a DOI's closing period apart, "...w15010036 .", and the next
     # line opens the entry after it: ". Lin, C.Y., Dai, G.L., 2022. Game of ..."): no part of the names
     text = _LEADING_STRAY_PERIOD.sub("", text, count=1) if text[:1] in ".,;" else text
@@ -1030,6 +1078,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     prose = re.sub(r"<\s+>|<\s*$", " ", prose) if "<" in prose else prose  # the angle brackets of "<https://...>"
     prose = LEADING_ARXIV_RE.sub("", prose)
     prose = _WS.sub(" ", prose).strip()
+    # GB/T 7714's web source keeps its type mark for the match below, the mark being where the title ends ("中国警察网. 2024年，383名
+    # 网暴者被判刑！[EB/OL]. 中国警察网. https://...", "点点. 尿酸正常值是多少?2021尿酸“新标准”发布[EB/OL]. (2021-08-03)[2023-08-28].")
+    web_gbt = _GBT_7714.match(prose) if "[EB/OL]" in prose else None
     prose = _ACCESSED.sub("", prose).strip()
     prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
     prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
@@ -1214,11 +1265,14 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             return out
 
     # GB/T 7714 (Chinese journals): "张三, 李四. 大语言模型综述[J]. 计算机学报, 2023, 46(1): 1-20."
-    g = _GBT_7714.match(prose)
+    g = _GBT_7714.match(prose) or web_gbt
     if g:
         out.title, out.style = clean_title(g.group("t")), "gb7714"
         out.authors = [a.strip() for a in re.split(r"[,，]\s*", g.group("a")) if a.strip() and a.strip() != "等"]
-        if years:
+        posted = _GBT_WEB_DATES.search(prose) if g is web_gbt else None
+        if posted:  # a web source's "(posted)[cited]" dates: the year it was posted
+            out.year = int(posted.group(1))
+        elif years:
             out.year, out.year_suffix = _publication_year(years)
         return out
 
@@ -1439,6 +1493,8 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         candidate = ital.group(2)  # "IEA, *Global EV Outlook 2024*": the italic part is the title
     if _IEEE_AUTHORS.match(candidate) and not link_texts:
         return out  # "V. T. Hu, D. W. Zhang, G. J. Burgh- arXiv:..." -- an entry cut short: no title
+    if ".cnki." in (out.url or ""):
+        candidate = _CNKI_FILE_AUTHOR.sub("", candidate)
     out.title = clean_title(candidate) or (clean_title(link_texts[0]) if link_texts else None)
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
@@ -1465,7 +1521,9 @@ _GROUP_SEMI = rf"(?:[{_UP}][\w\-]*(?:\s[{_UP}][\w\-]*){{0,3}};\s(?={_NI_DOT}))?"
 _SURNAME_FIRST = re.compile(
     rf"^(?P<a>{_GROUP_SEMI}{_NI_DOT}(?:(?:,?\s(?:&\s|and\s)?|;\s(?:and\s)?){_NI_DOT})*(?:,?\s(?:\.\.\.?|…|\.\s\.\s\.)\s?,?\s(?:&\s)?{_NI_DOT})?"
     # a group closing the list: "..., van Mulbregt, P., & SciPy 1.0 Contributors. (2020).", "Larson, E., ... SciPy 1.0 Contributors."
-    rf"(?:,?\s(?:&|and|\.\.\.?|…)\s[{_UP}][\w.\-]*(?:\s[\w.\-]+){{0,4}}?\s(?:Contributors|Consortium|Collaboration|Collaborators|Investigators)\.)?"
+    # (a clinical study's group after "the", Nature's medical entries: "Carfi, A., Bernabei, R., Landi, F. & the Gemelli Against COVID-19
+    # Post-Acute Care Study Group. Persistent symptoms ...")
+    rf"(?:,?\s(?:&|and|\.\.\.?|…)\s(?:the\s)?[{_UP}][\w.\-]*(?:\s[\w.\-]+){{0,8}}?\s(?:Contributors|Consortium|Collaboration|Collaborators|Investigators|Group)\.)?"
     rf"(?:{_ETAL}|;\s+et\s+al\.)?)(?=,?[\s:])"
     # Springer (basic): "Abu Alhaija H., Tai C.-L., et al. (2018) Title. In: CVPR"
     rf"|^(?P<s>{_NI_SPR}(?:,\s{_NI_SPR})*{_ETAL}?)(?=(?:\s\([Ee]ds?\))?\s\((?:19|20)\d{{2}}[a-z]?\))"  # (editors: "(Ed)")
@@ -1509,6 +1567,7 @@ _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^
 # are no field of their own)
 _BOOK_MARKS_FIELD = re.compile(r"^(?P<a>[^《》]{1,300}?)\s?[.。]\s?《(?P<t>[^《》]{2,300})》\s?(?:\[(?:M|J|C|D|R|EB|Z)(?:/OL)?\])?\s?(?=[.。,，;；]|$)")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
+_GBT_WEB_DATES = re.compile(r"\(((?:19|20)\d{2})(?:-\d{1,2}){0,2}\)\s?\[(?:19|20)\d{2}(?:-\d{1,2}){0,2}\]")
 _SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
 # natbib's author-year list as arXiv's HTML (LaTeXML) prints it: the names, initials first, then the year
