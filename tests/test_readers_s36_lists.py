@@ -174,40 +174,6 @@ def test_entries_printed_one_token_a_line(tmp_path: Path) -> None:
     assert survey.references[1].raw == "Hall WA, Goodman KA . Radiat Oncol 2019; 14: 19 – 23 ."
 
 
-def test_an_article_pages_citation_counts_are_no_list(tmp_path: Path) -> None:
-    survey = _read(tmp_path, """\
-# Keratin profiling
-
-## 1. Introduction
-
-Stem cells renew [1,2].
-
-## References
-
-1. Presnell, S.C.; Petersen, B. Stem cells in adult tissues. Semin. Cell Dev. Biol. 2002, 13, 369–376.
-2. Smith, S.; Neaves, W. Adult Versus Embryonic Stem Cells. Science 2007, 316, 1422–1423.
-
-## Article Metrics
-
-### Citations
-
-Crossref
-
-[10](https://www.mdpi.com/1422-0067/22/15/#)
-
-Scopus
-
-[9](https://www.scopus.com/inward/citedby.uri?partnerID=HzOxMe3b)
-
-PubMed
-
-[10](https://www.ncbi.nlm.nih.gov/pubmed?linkname=pubmed_pubmed_citedin)
-
-Google Scholar
-""")
-    assert [r.numbers for r in survey.references] == [["1"], ["2"]]
-
-
 def test_web_sources_titled_with_their_file_kind(tmp_path: Path) -> None:
     sources = [f"{t} - ResearchGate, accessed February 26, 2026, https://www.researchgate.net/publication/{k}" for k, t in enumerate([
         "BBR: Congestion-Based Congestion Control", "(PDF) Coupled Multipath BBR for Multipath TCP",
@@ -245,3 +211,98 @@ It helps.
 *   Finlayson, S. G., & Kohane, I. S. (2019). Adversarial attacks on medical machine learning. *Science*, 363(6433), 1287-1289.
 """)
     assert [r.raw[:6] for r in survey.references] == ["Brown,", "Dwork,", "Finlay"]
+
+
+def test_a_posts_how_to_cite_section_is_no_list(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Autonomous agents
+
+## Planning
+
+Chain of thought [1] and tree of thoughts [2] decompose tasks.
+
+## Citation
+
+Cited as:
+
+> Weng, Lilian. (Jun 2023). “LLM-powered Autonomous Agents”. Lil’Log. https://lilianweng.github.io/posts/2023-06-23-agent/.
+
+Or
+
+```
+@article{weng2023agent,
+  title   = "LLM-powered Autonomous Agents",
+  year    = "2023"
+}
+```
+
+## References
+
+\\[1\\] Wei et al. [“Chain of thought prompting elicits reasoning in large language models.”](https://arxiv.org/abs/2201.11903) NeurIPS 2022
+
+\\[2\\] Yao et al. [“Tree of Thoughts: Deliberate Problem Solving with Large Language Models.”](https://arxiv.org/abs/2305.10601) arXiv 2023.
+""")
+    assert [r.numbers for r in survey.references] == [["1"], ["2"]]
+
+
+def test_glued_names_of_a_journal_page_capture(tmp_path: Path) -> None:
+    survey = _read(tmp_path, """\
+# Medication shortage
+
+## Introduction
+
+Stigma (Berger et al., 2005) and coping (Lazarus, 1984) shape posts (Catalá-López et al., 2017; Oorschot et al., 2022).
+
+## References
+
+1
+
+BergerM.WagnerT. H.BakerL. C. (2005). Internet use and stigmatized illness.
+
+*Soc. Sci. Med.*61 (8), 1821–1827. 10.1016/j.socscimed.2005.03.0252
+
+Catalá-LópezF.HuttonB.Núñez-BeltránA.O'DonnellN.et al (2017). The pharmacological treatment of attention deficit hyperactivity disorder.
+
+*PLoS One*12 (7), e0180355. 10.1371/journal.pone.01803553
+
+LazarusR. S. (1984).
+
+*Stress, appraisal, and coping*, 464. Springer.4
+
+OorschotK. E.Van WassenhoveL. N.de VriesH. (2022). Drug shortages: a systems view of the current state.
+
+*Decis. Sci.*53 (6), 1187–1201. 10.1111/deci.12590
+
+## Summary
+
+Keywords
+
+ADHD, stimulant, medication shortage
+
+Citation
+
+Shrestha S, Varghese S and Dev S (2025) Attention-deficit hyperactivity disorder medication shortage in the United States. Front. Pharmacol. 16:1595316.
+
+Received
+
+16 November 2024
+
+Accepted
+
+06 June 2025
+""")
+    assert [r.raw.split(" (")[0] for r in survey.references] == [
+        "Berger M., Wagner T. H., Baker L. C.", "Catalá-López F., Hutton B., Núñez-Beltrán A., O'Donnell N., et al", "Lazarus R. S.",
+        "Oorschot K. E., Van Wassenhove L. N., de Vries H."]
+
+
+def test_numbers_on_bullets_of_their_own_with_catalogue_links(tmp_path: Path) -> None:
+    entries = ["ApicellaP. (2007). Leading tonically active neurons of the striatum. *Trends Neurosci.*30, 299–306.",
+               "AshbyF. G.CrossleyM. J. (2011). A computational model of cholinergic interneurons. *J. Cogn. Neurosci.*23, 1549–1566.",
+               "FrankM. J. (2005). Dynamic dopamine modulation in the basal ganglia. *J. Cogn. Neurosci.*17, 51–72."]
+    links = "\t- [Pubmed Abstract](https://pubmed.ncbi.nlm.nih.gov/17420057)\n\t- [CrossRef](https://doi.org/10.1016/0022-510x(73)90175-5)\n" \
+            "\t- [Google Scholar](http://scholar.google.com/scholar_lookup?author=P..%2BApicella&publication_year=2007)"
+    listing = "\n".join(f"- {n}\n\t{e}\n{links}" for n, e in enumerate(entries, 1))
+    survey = _read(tmp_path, f"# Basal ganglia\n\n## Introduction\n\nNeurons pause (Apicella, 2007; Frank, 2005).\n\n## References\n\n{listing}\n")
+    assert [r.numbers for r in survey.references] == [["1"], ["2"], ["3"]]
+    assert survey.references[2].raw.startswith("FrankM. J. (2005). Dynamic dopamine")

@@ -2320,22 +2320,25 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _list_after_an_empty_heading(doc, report)
     elif len(doc.ref_blocks) == 1:
         _first_entries_before_the_heading(doc, report)
-    doc.ref_blocks = [[] if _citation_counts(b) else _page_notes_off_the_list(b, report) for b in doc.ref_blocks]
+    doc.ref_blocks = [[] if _how_to_cite(b) else _page_notes_off_the_list(b, report) for b in doc.ref_blocks]
     if untitled is not None and not any(any(ln.strip() for ln in block) for block in doc.ref_blocks):
         raise ReaderError(path, untitled)  # no heading and no reference list: nothing says this is a survey
     return doc
 
 
-# an MDPI page's "Article Metrics" widget captured (Obsidian's Web Clipper) under its "### Citations" heading: the databases
-# counting the citations of the article and each count linked -- "Crossref" / "[10](https://www.mdpi.com/...)" -- no entries
-_CITATION_COUNT_LINE = re.compile(
-    r"^\s*(?:Crossref|Scopus|Web of Science|PubMed|PMC|Europe PMC|Google Scholar|Dimensions|Semantic Scholar|\[\d{1,6}\]\(https?://[^\s()]+\))\s*$",
-    re.I)
+# a blog post's "## Citation" section, how to cite the post itself ("Cited as:" / "> Weng, Lilian. (Jun 2023). ..." / its
+# BibTeX in a fence; Lil'Log): the post's own entry, no list of the sources it cites
+_CITE_AS = re.compile(r"^\s*(?:\*\*|__)?(?:cited as|please cite(?: this(?: \w+)?)?(?: as)?|to cite this(?: \w+)?|cite this(?: \w+)?(?: as)?)\s*:", re.I)
 
 
-def _citation_counts(block: list[str]) -> bool:
+# -- or a journal page's article panel captured as text (Frontiers): "Citation" / the article's own entry / "Received" / its date /
+# "Accepted" / ...: the entry is the article's, the lines after it its history
+_ARTICLE_DATE_LABEL = re.compile(r"^\s*(?:Received|Accepted|Published|Revised)(?: on)?:?\s*$", re.I)
+
+
+def _how_to_cite(block: list[str]) -> bool:
     lines = [ln for ln in block if ln.strip()]
-    return len(lines) >= 4 and all(_CITATION_COUNT_LINE.match(ln) for ln in lines)
+    return bool(lines) and (bool(_CITE_AS.match(lines[0])) or (len(lines) >= 2 and bool(_ARTICLE_DATE_LABEL.match(lines[1]))))
 
 
 # a Markdown footnote's definition, "[^1]: A map projection defines ..." (its further lines indented)
@@ -2345,9 +2348,9 @@ _NOTE_DEFINITION = re.compile(r"^\[\^[^\]\s]{1,20}\]:\s")
 def _page_notes_off_the_list(block: list[str], report: FileReport) -> list[str]:
     """pandoc's Markdown writer puts a page's footnotes at the file's end ("[^1]: ...", further lines indented by four
     spaces), after the bibliography of an R Markdown page or a blog post: when two lines or more of entries not written so
-    come first and only notes (definitions and their indented lines) follow, the notes are no entries of the list."""
+    (a year or an address in them) come first and only notes (definitions and their indented lines) follow, the notes are no entries of the list."""
     first = next((i for i, ln in enumerate(block) if _NOTE_DEFINITION.match(ln)), None)
-    if first is None or sum(1 for ln in block[:first] if ln.strip()) < 2:
+    if first is None or sum(1 for ln in block[:first] if _ENTRY_LIKE.search(ln)) < 2:
         return block
     if any(ln.strip() and not _NOTE_DEFINITION.match(ln) and not ln.startswith((" ", "\t")) for ln in block[first:]):
         return block
@@ -3374,7 +3377,7 @@ def _list_after_an_empty_heading(doc: _Doc, report: FileReport) -> None:
 
 
 # (an agent's note on the list after it: "**References:** (A representative, non-exhaustive list)")
-_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?\s*(?:\([^()]{{1,80}}\)\s*)?$", re.I)
+_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?(?:\s+\([^()]{{1,80}}\))?\s*$", re.I)
 
 
 # the list's name run into its first entry, a paragraph of the last section: "References [1] Robert A Gatenby et al.

@@ -151,7 +151,10 @@ def _source_list_start(lines: list[str]) -> int | None:
 _LIST_DEBRIS = re.compile(
     r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s"
     # a page's number printed between dashes ("- 102 -"), which reads as a bullet
-    r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$)")
+    r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$"
+    # a journal page's catalogue links after each entry, one a bullet (Frontiers captured: "- [Pubmed Abstract](...)",
+    # "- [CrossRef](https://doi.org/...)", "- [Google Scholar](...)")
+    r"|[-*+]\s+\[(?:Pub[Mm]ed(?: Abstract)?|Cross[Rr]ef|Google Scholar|Full Text|CAS|PMC free article)\]\(\S*\)\s*$)")
 
 
 # a deep-research export's source group (ChatGPT via .docx and pandoc): the numbers that cite one page,
@@ -264,6 +267,24 @@ def _entry_in_a_table_row(line: str) -> str:
 _BULLET_NUMBER = re.compile(r"^(\s*)[-*+•]\s+(\d{1,4})\s+(?=[^\W\d_])")
 
 
+_BARE_BULLET_NUMBER = re.compile(r"^\s*[-*+•]\s+(\d{1,4})\s*$")
+
+
+def _numbers_on_bullets_of_their_own(lines: list[str]) -> list[str]:
+    """A journal page captured as Markdown (Frontiers) sets each number on a bullet of its own and the entry on the indented
+    line after it ("- 1" / "\tApicellaP. (2007). Leading ..."), its catalogue links on bullets after that: when three or more
+    such numbers climb one by one from 1, each is its entry's label ("[1] ApicellaP. (2007). ...")."""
+    heads = [i for i, ln in enumerate(lines) if _BARE_BULLET_NUMBER.match(ln) and i + 1 < len(lines) and lines[i + 1][:1] in ("\t", " ")
+             and lines[i + 1].strip()]
+    numbers = [int(m.group(1)) for i in heads if (m := _BARE_BULLET_NUMBER.match(lines[i]))]
+    if len(heads) < 3 or numbers[0] != 1 or sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1) < 0.9 * (len(numbers) - 1):
+        return lines
+    out = list(lines)
+    for i, n in zip(heads, numbers):
+        out[i], out[i + 1] = f"[{n}] {lines[i + 1].strip()}", ""
+    return out
+
+
 def _bullet_numbers(lines: list[str]) -> list[str]:
     """docling prints The Lancet's list as bullets, each number bare after its bullet ("- 1 Ward S, Lloyd Jones
     M, ..."): when most lines open so, the numbers climbing one by one, they are the entries' labels ("[1] Ward
@@ -326,7 +347,7 @@ def _table_columns_apart(lines: list[str]) -> list[str]:
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
-    lines, moved = _labels_to_the_front(_bullet_numbers(_table_columns_apart(lines)))
+    lines, moved = _labels_to_the_front(_bullet_numbers(_numbers_on_bullets_of_their_own(_table_columns_apart(lines))))
     res = _split_reference_lines(lines)
     if moved:
         res.warnings.append(f"{moved} entries print their number at their end ('... 2007. [5]'): read as their labels")
@@ -355,6 +376,23 @@ def _one_token_a_line(lines: list[str]) -> list[str] | None:
         words = " ".join(ln.strip() for ln in lines[i + 1 : end] if ln.strip())
         out += [f"{n}. {_SPACE_BEFORE_MARK.sub('', words)}", ""]
     return out
+
+
+# a Frontiers page captured as text keeps each entry's names with their separators lost: "BergerM.WagnerT. H.BakerL. C. (2005).",
+# "Catalá-LópezF.HuttonB.et al (2017)." -- surnames glued to their initials, initials to the next surname, up to the year
+_GLUED_NAME = r"(?:(?:van|von|de|der|den|du|da|del|di|le|la) )?+[A-ZÀ-Þ][a-zà-ÿ'’]++(?:[A-Z][a-zà-ÿ'’]++)?(?:[ \-](?:[a-z]{1,3} )?+[A-ZÀ-Þ][a-zà-ÿ'’]++)*+[A-Z]\.(?: ?[A-Z]\.)*+"
+_GLUED_NAMES_HEAD = re.compile(rf"^(?:{_GLUED_NAME}){{2,60}}(?:et al\.?)?\s?\((?:19|20)\d{{2}}[a-z]?\)\.|^{_GLUED_NAME}\s?\((?:19|20)\d{{2}}[a-z]?\)\.")
+_GLUE_BEFORE_INITIAL = re.compile(r"(?<=[a-zà-ÿ'’])(?=[A-Z]\.)")
+_GLUE_AFTER_INITIAL = re.compile(r"(?<=[A-Z]\.)(?=[A-ZÀ-Þ][a-zà-ÿ'’]|et al|(?:van|von|de|der|den|du|da|del|di|le|la) [A-ZÀ-Þ])")
+
+
+def _glued_names_apart(line: str) -> str:
+    """The names of a Frontiers capture's entry set apart: "Berger M., Wagner T. H., Baker L. C. (2005)." (``_GLUED_NAMES_HEAD``)."""
+    m = _GLUED_NAMES_HEAD.match(line)
+    if not m:
+        return line
+    head = _GLUE_AFTER_INITIAL.sub(", ", _GLUE_BEFORE_INITIAL.sub(" ", m.group()))
+    return head + line[m.end() :]
 
 
 def _split_reference_lines(lines: list[str]) -> SplitResult:
@@ -399,6 +437,9 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # period the text kerned off ("Bai, Y ., Zhang, Y .-J., Zhao, P.") is the initial: else no author list opens there
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
     lines = [_KERNED_INITIAL.sub(r"\1.", ln) if " ." in ln else ln for ln in lines]
+    glued = [_glued_names_apart(ln) if ")." in ln else ln for ln in lines]
+    if sum(1 for a, b in zip(lines, glued) if a != b) >= 3:
+        lines = glued
     # figures and tables set after the list (working papers end so): from a caption's label alone on its line
     # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one (looked for before a
     # caption inside the list is dropped: "Table 1: Differences between ..." may be the first of the tables after it)
