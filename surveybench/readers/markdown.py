@@ -1786,6 +1786,27 @@ _EMPTY_ANCHOR = re.compile(
     r"<(span|a|div)\s+(?:id|name)=[\"'][^\"'<>]{0,100}[\"'](?:\s+[\w-]{1,20}=[\"'][^\"'<>]{0,100}[\"'])*\s*>\s*</\1>", re.I)
 
 
+# pandoc citeproc's HTML bibliography (R Markdown, blogdown and Quarto pages): "<div id="refs" class="references csl-bib-body">"
+# holds one "<div id="ref-KEY" class="csl-entry">" an entry, its text wrapped over lines and, in a numbered style, set in
+# "<span class="csl-left-margin">1. </span><span class="csl-right-inline">...</span>" -- the tags on lines of their own read as
+# entries and the entries' lines as continuations: each entry is one paragraph (its label kept), the divs' tags none
+_CSL_ENTRY = re.compile(r"<div\s[^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300}>((?:[^<]|<(?!/?div\b)){0,8000})</div>", re.I)
+_CSL_BODY = re.compile(r"<div\s[^<>]{0,300}?class=[\"'][^\"'<>]{0,200}csl-bib-body[^<>]{0,300}>", re.I)
+_CLASS_SPAN_TAG = re.compile(r"<span\s+class=[\"'][\w\s-]{1,100}[\"']\s*>|</span>", re.I)
+_CLOSING_DIV_LINE = re.compile(r"^[ \t]*</div>[ \t]*$", re.M)
+# citeproc's "<span class="nocase">raster</span>" (a title's words kept from case changes) in lists written as Markdown too:
+# the tag's text, no markup, so the entry's title and the year before it meet ("2023b. *raster: ...*")
+_NOCASE_SPAN = re.compile(r"<span\s+class=[\"']nocase[\"']>([^<]{0,500})</span>", re.I)
+
+
+def _citeproc_entries_unwrapped(text: str) -> str:
+    """pandoc citeproc's HTML entries as paragraphs of their own text (``_CSL_ENTRY``)."""
+    def one(m: re.Match[str]) -> str:
+        return "\n\n" + " ".join(_CLASS_SPAN_TAG.sub("", m.group(1)).split()) + "\n\n"
+    text = _CSL_BODY.sub("", _CSL_ENTRY.sub(one, text))
+    return _CLOSING_DIV_LINE.sub("", text)
+
+
 # an HTML character reference with its semicolon ("&amp;", "&#39;"), which Markdown renders as the character
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 
@@ -1910,6 +1931,11 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         text = text.translate(_FULL_WIDTH_BRACKETS)
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
+    if "csl-entry" in text:
+        text = _citeproc_entries_unwrapped(text)
+        report.warnings.append("pandoc citeproc's HTML entries (csl-entry) read as one paragraph each")
+    if "nocase" in text:
+        text = _NOCASE_SPAN.sub(r"\1", text)
     if "&" in text:
         # docling writes "Avci, M., &amp; Topaloglu, S. (2016)": "&amp;" hid the "&" of the author list
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
@@ -2295,9 +2321,42 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _list_after_an_empty_heading(doc, report)
     elif len(doc.ref_blocks) == 1:
         _first_entries_before_the_heading(doc, report)
+    doc.ref_blocks = [[] if _how_to_cite(b) else _page_notes_off_the_list(b, report) for b in doc.ref_blocks]
     if untitled is not None and not any(any(ln.strip() for ln in block) for block in doc.ref_blocks):
         raise ReaderError(path, untitled)  # no heading and no reference list: nothing says this is a survey
     return doc
+
+
+# a blog post's "## Citation" section, how to cite the post itself ("Cited as:" / "> Weng, Lilian. (Jun 2023). ..." / its
+# BibTeX in a fence; Lil'Log): the post's own entry, no list of the sources it cites
+_CITE_AS = re.compile(r"^\s*(?:\*\*|__)?(?:cited as|please cite(?: this(?: \w+)?)?(?: as)?|to cite this(?: \w+)?|cite this(?: \w+)?(?: as)?)\s*:", re.I)
+
+
+# -- or a journal page's article panel captured as text (Frontiers): "Citation" / the article's own entry / "Received" / its date /
+# "Accepted" / ...: the entry is the article's, the lines after it its history
+_ARTICLE_DATE_LABEL = re.compile(r"^\s*(?:Received|Accepted|Published|Revised)(?: on)?:?\s*$", re.I)
+
+
+def _how_to_cite(block: list[str]) -> bool:
+    lines = [ln for ln in block if ln.strip()]
+    return bool(lines) and (bool(_CITE_AS.match(lines[0])) or (len(lines) >= 2 and bool(_ARTICLE_DATE_LABEL.match(lines[1]))))
+
+
+# a Markdown footnote's definition, "[^1]: A map projection defines ..." (its further lines indented)
+_NOTE_DEFINITION = re.compile(r"^\[\^[^\]\s]{1,20}\]:\s")
+
+
+def _page_notes_off_the_list(block: list[str], report: FileReport) -> list[str]:
+    """pandoc's Markdown writer puts a page's footnotes at the file's end ("[^1]: ...", further lines indented by four
+    spaces), after the bibliography of an R Markdown page or a blog post: when two lines or more of entries not written so
+    (a year or an address in them) come first and only notes (definitions and their indented lines) follow, the notes are no entries of the list."""
+    first = next((i for i, ln in enumerate(block) if _NOTE_DEFINITION.match(ln)), None)
+    if first is None or sum(1 for ln in block[:first] if _ENTRY_LIKE.search(ln)) < 2:
+        return block
+    if any(ln.strip() and not _NOTE_DEFINITION.match(ln) and not ln.startswith((" ", "\t")) for ln in block[first:]):
+        return block
+    report.skip("a page's footnotes after the reference list", block[first][:80])
+    return block[:first]
 
 
 _LINE_LABEL = re.compile(r"^\s*\[(\d{1,4})\]\s+\S")
@@ -3318,7 +3377,8 @@ def _list_after_an_empty_heading(doc: _Doc, report: FileReport) -> None:
         doc.ref_blocks = empty
 
 
-_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
+# (an agent's note on the list after it: "**References:** (A representative, non-exhaustive list)")
+_REF_LINE = re.compile(rf"^\s*(?:\*\*|__)?\s*(?:{_REF_NAMES})\s*:?\s*(?:\*\*|__)?\s*:?(?:\s+\([^()]{{1,80}}\))?\s*$", re.I)
 
 
 # the list's name run into its first entry, a paragraph of the last section: "References [1] Robert A Gatenby et al.
@@ -3431,10 +3491,15 @@ def _clean_heading_text(t: str) -> str:
         # other superscript is part of a name and stays as text ("HOI-M<sup>3</sup>", "<sup>F</sup>edC")
         t = _HEADING_FOOTNOTE.sub("", t)
         t = re.sub(r"</?sup>", "", t).strip()
+    if t.endswith("]") and (m := _HEADING_SLUG.search(t)) and m.group(1) == re.sub(r"\W+", "-", t[: m.start()].strip().lower()):
+        t = t[: m.start()]
     return re.sub(r"\s+", " ", t)
 
 
 _HEADING_FOOTNOTE = re.compile(r"(?<=[a-z])<sup>\s*[\d*†‡§,]{1,4}\s*</sup>\s*$")
+# a heading's identifier printed after it in brackets, its own words in lower case ("References [references]", a blogdown
+# page's pandoc attribute gone astray): no part of the name, which must read as the references'
+_HEADING_SLUG = re.compile(r"\s\[([a-z][a-z0-9-]{0,60})\]$")
 
 
 def _strip_num(t: str) -> str:

@@ -151,7 +151,10 @@ def _source_list_start(lines: list[str]) -> int | None:
 _LIST_DEBRIS = re.compile(
     r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s"
     # a page's number printed between dashes ("- 102 -"), which reads as a bullet
-    r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$)")
+    r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$"
+    # a journal page's catalogue links after each entry, one a bullet (Frontiers captured: "- [Pubmed Abstract](...)",
+    # "- [CrossRef](https://doi.org/...)", "- [Google Scholar](...)")
+    r"|[-*+]\s+\[(?:Pub[Mm]ed(?: Abstract)?|Cross[Rr]ef|Google Scholar|Full Text|CAS|PMC free article)\]\(\S*\)\s*$)")
 
 
 # a deep-research export's source group (ChatGPT via .docx and pandoc): the numbers that cite one page,
@@ -264,6 +267,24 @@ def _entry_in_a_table_row(line: str) -> str:
 _BULLET_NUMBER = re.compile(r"^(\s*)[-*+•]\s+(\d{1,4})\s+(?=[^\W\d_])")
 
 
+_BARE_BULLET_NUMBER = re.compile(r"^\s*[-*+•]\s+(\d{1,4})\s*$")
+
+
+def _numbers_on_bullets_of_their_own(lines: list[str]) -> list[str]:
+    """A journal page captured as Markdown (Frontiers) sets each number on a bullet of its own and the entry on the indented
+    line after it ("- 1" / "\tApicellaP. (2007). Leading ..."), its catalogue links on bullets after that: when three or more
+    such numbers climb one by one from 1, each is its entry's label ("[1] ApicellaP. (2007). ...")."""
+    heads = [i for i, ln in enumerate(lines) if _BARE_BULLET_NUMBER.match(ln) and i + 1 < len(lines) and lines[i + 1][:1] in ("\t", " ")
+             and lines[i + 1].strip()]
+    numbers = [int(m.group(1)) for i in heads if (m := _BARE_BULLET_NUMBER.match(lines[i]))]
+    if len(heads) < 3 or numbers[0] != 1 or sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1) < 0.9 * (len(numbers) - 1):
+        return lines
+    out = list(lines)
+    for i, n in zip(heads, numbers):
+        out[i], out[i + 1] = f"[{n}] {lines[i + 1].strip()}", ""
+    return out
+
+
 def _bullet_numbers(lines: list[str]) -> list[str]:
     """docling prints The Lancet's list as bullets, each number bare after its bullet ("- 1 Ward S, Lloyd Jones
     M, ..."): when most lines open so, the numbers climbing one by one, they are the entries' labels ("[1] Ward
@@ -326,11 +347,52 @@ def _table_columns_apart(lines: list[str]) -> list[str]:
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
-    lines, moved = _labels_to_the_front(_bullet_numbers(_table_columns_apart(lines)))
+    lines, moved = _labels_to_the_front(_bullet_numbers(_numbers_on_bullets_of_their_own(_table_columns_apart(lines))))
     res = _split_reference_lines(lines)
     if moved:
         res.warnings.append(f"{moved} entries print their number at their end ('... 2007. [5]'): read as their labels")
     return res
+
+
+# an entry's label alone on its line, with its period: "1." (a web capture that prints every token on a line of its own)
+_LABEL_ALONE = re.compile(r"^\s*(\d{1,4})\.\s*$")
+_SPACE_BEFORE_MARK = re.compile(r"\s++(?=[,;:])")
+
+
+def _one_token_a_line(lines: list[str]) -> list[str] | None:
+    """A web capture of an OUP article page (Obsidian's Web Clipper) prints every token of an entry on a line of its own --
+    "1.", "Sung", "H", ",", "Ferlay", ..., "2021", ";", "71" -- blank lines between: labels alone climbing 1, 2, 3, ... by
+    one (five or more) and the lines between them pieces of a few characters each. Each label's lines are its entry, joined
+    on one line; None for any other list."""
+    at = [(i, int(m.group(1))) for i, ln in enumerate(lines) if (m := _LABEL_ALONE.match(ln))]
+    if len(at) < 5 or at[0][1] != 1 or any(b != a + 1 for (_i, a), (_j, b) in zip(at, at[1:])):
+        return None
+    pieces = [ln.strip() for ln in lines[at[0][0] :] if ln.strip()]
+    if len(pieces) < 5 * len(at) or sum(len(p) for p in pieces) > 8 * len(pieces):
+        return None
+    ends = [i for i, _n in at[1:]] + [len(lines)]
+    out = lines[: at[0][0]]
+    for (i, n), end in zip(at, ends):
+        words = " ".join(ln.strip() for ln in lines[i + 1 : end] if ln.strip())
+        out += [f"{n}. {_SPACE_BEFORE_MARK.sub('', words)}", ""]
+    return out
+
+
+# a Frontiers page captured as text keeps each entry's names with their separators lost: "BergerM.WagnerT. H.BakerL. C. (2005).",
+# "Catalá-LópezF.HuttonB.et al (2017)." -- surnames glued to their initials, initials to the next surname, up to the year
+_GLUED_NAME = r"(?:(?:van|von|de|der|den|du|da|del|di|le|la) )?+[A-ZÀ-Þ][a-zà-ÿ'’]++(?:[A-Z][a-zà-ÿ'’]++)?(?:[ \-](?:[a-z]{1,3} )?+[A-ZÀ-Þ][a-zà-ÿ'’]++)*+[A-Z]\.(?: ?[A-Z]\.)*+"
+_GLUED_NAMES_HEAD = re.compile(rf"^(?:{_GLUED_NAME}){{2,60}}(?:et al\.?)?\s?\((?:19|20)\d{{2}}[a-z]?\)\.|^{_GLUED_NAME}\s?\((?:19|20)\d{{2}}[a-z]?\)\.")
+_GLUE_BEFORE_INITIAL = re.compile(r"(?<=[a-zà-ÿ'’])(?=[A-Z]\.)")
+_GLUE_AFTER_INITIAL = re.compile(r"(?<=[A-Z]\.)(?=[A-ZÀ-Þ][a-zà-ÿ'’]|et al|(?:van|von|de|der|den|du|da|del|di|le|la) [A-ZÀ-Þ])")
+
+
+def _glued_names_apart(line: str) -> str:
+    """The names of a Frontiers capture's entry set apart: "Berger M., Wagner T. H., Baker L. C. (2005)." (``_GLUED_NAMES_HEAD``)."""
+    m = _GLUED_NAMES_HEAD.match(line)
+    if not m:
+        return line
+    head = _GLUE_AFTER_INITIAL.sub(", ", _GLUE_BEFORE_INITIAL.sub(" ", m.group()))
+    return head + line[m.end() :]
 
 
 def _split_reference_lines(lines: list[str]) -> SplitResult:
@@ -340,6 +402,11 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     linked = _linked_line_entries(lines)
     if linked is not None:
         return linked
+    tokens = _one_token_a_line(lines) if sum(1 for ln in lines if _LABEL_ALONE.match(ln)) >= 5 else None
+    if tokens is not None:
+        res = _split_reference_lines(tokens)
+        res.warnings.append("entries printed one token a line (a web capture): each label's lines joined")
+        return res
     # arXiv's HTML (LaTeXML) ends each entry with its back-references, "Cited by: §1 ," / "§C.3 ,": links, no part of it
     backrefs = [bool(_BACK_REFERENCES.match(ln)) for ln in lines]
     if any(backrefs):
@@ -370,6 +437,9 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # period the text kerned off ("Bai, Y ., Zhang, Y .-J., Zhao, P.") is the initial: else no author list opens there
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
     lines = [_KERNED_INITIAL.sub(r"\1.", ln) if " ." in ln else ln for ln in lines]
+    glued = [_glued_names_apart(ln) if ")." in ln else ln for ln in lines]
+    if sum(1 for a, b in zip(lines, glued) if a != b) >= 3:
+        lines = glued
     # figures and tables set after the list (working papers end so): from a caption's label alone on its line
     # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one (looked for before a
     # caption inside the list is dropped: "Table 1: Differences between ..." may be the first of the tables after it)
@@ -719,7 +789,8 @@ def _split_one(lines: list[str]) -> SplitResult:
 # https://..."): each line a source, closed by a comma and its address (an author-year entry ends ". https://doi.org/...";
 # a Markdown link's address sits in parentheses, "[Caffe](http://caffe.berkeleyvision.org/)")
 ADDRESS_END = re.compile(r",\s<?https?://\S+\s*$")  # "... - MDPI, https://www.mdpi.com/2504-4990/1/1/21"
-_SOURCE_LINE = re.compile(r"^(?!\[\d)[^\d\s\-*+•(].*" + ADDRESS_END.pattern)
+# (a ResearchGate page's title opens with its file's kind: "(PDF) Packet Dispersion Techniques ... - ResearchGate, accessed ...")
+_SOURCE_LINE = re.compile(r"^(?!\[\d)(?:\((?:PDF|DOCX?|PPTX?)\)\s)?[^\d\s\-*+•(].*" + ADDRESS_END.pattern)
 
 
 # ... whose title may open with a number ("4 Cable TV Networks Are Shutting Down in August 2025 - YouTube, accessed September
@@ -798,7 +869,9 @@ def _listing_after_the_list(nonblank: list[str]) -> int | None:
 def _line_number_permutation(nonblank: list[str]) -> list[tuple[int, int]]:
     """(position, number) of "n. ..." line starts printed out of order ("5.", "7.", "6.", "8.":
     a converter reading two columns swaps neighbours) when the numbers are exactly 1..N, each
-    once: the list's own numbering vouches for every entry, so each such line opens one. Else []."""
+    once: the list's own numbering vouches for every entry, so each such line opens one. Or every line, five or more, opens
+    with its number and the numbers climb with gaps (an agent's report keeps the numbers of its sources, printing only those it
+    cited: "1.", "3.", "6.", "7."): each line is an entry too. Else []."""
     out: list[tuple[int, int]] = []
     pos = 0
     for ln in nonblank:
@@ -807,6 +880,8 @@ def _line_number_permutation(nonblank: list[str]) -> list[tuple[int, int]]:
             out.append((pos, int(m.group(1))))
         pos += len(ln) + 1
     numbers = sorted(n for _p, n in out)
+    if len(out) >= 5 and len(out) == len(nonblank) and all(a < b for (_p, a), (_q, b) in zip(out, out[1:])):
+        return out
     return out if numbers == list(range(1, len(out) + 1)) else []
 
 
@@ -1377,7 +1452,8 @@ _LINK_BOUNDARY = re.compile(rf"\]\((?:https?://|www\.)[^\s()]*\)\s+(?=[{CAPITALS
 _PUBMED_BOUNDARY = re.compile(rf"\[PubMed:\s?\d{{1,9}}\]\s+(?=[{CAPITALS}])")
 # the same authors as the entry before (Chicago's "———. 2023b.", the dash perhaps lost: ". 2023b.") run on after
 # that entry's last period: "... https://doi.org/10.3390/risks11090166. . 2023b. “Correlation Pitfalls ...”"
-_GLUED_REPEAT = re.compile(r"(?<=\.)\s+(?=(?:[-–—_]{2,}+\.?|\.)\s?(?:19|20)\d{2}[a-z]?\.\s[“\"‘*_A-Z])"
+# (the dash printed, any title follows: "———. 2023b. *terra: ...*", its emphasis read as spaces)
+_GLUED_REPEAT = re.compile(r"(?<=\.)\s+(?=[-–—_]{2,}+\.?\s?(?:19|20)\d{2}[a-z]?\.\s|\.\s?(?:19|20)\d{2}[a-z]?\.\s[“\"‘*_A-Z])"
                            # (or its period lost too, after an address: "... ssrn.4490396. 2023b. “To ChatGPT or Not ...”")
                            r"|(?:https?://|\b10\.\d{4,9}/)\S*+(?<=\.)\s+(?=(?:19|20)\d{2}[a-z]?\.\s[“\"‘])")
 # a DOI closing an entry, the next entry run on after it ("...(92)90079-Q Bonanno, G. A. (2005).") -- its last
@@ -1386,6 +1462,7 @@ _DOI_BOUNDARY = re.compile(rf"(?:(?<=\b10)|(?<!\S))\.\d{{4,9}}/\S+\s+(?=[{CAPITA
 
 
 # a year as the list prints it after the authors ("Li, Q., 2020.", "(2020)"), not one inside a DOI or URL
+_YEAR_THEN_QUOTE = re.compile(r"(?<!\d)(?:19|20)\d{2}[a-z]?\.\s[\"“]")
 _PRINTED_YEAR = re.compile(r"(?<![\w./\-])(?:(?:19|20)\d{2}[a-z]?(?![\w/])|n\.\s?d\.)")
 
 
@@ -1422,6 +1499,8 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # quoted words in its titles ("“Fundamental causes” of ...") must not make it a quoted list
     n_nlm = len(_NLM_YEAR.findall(counted))
     style = max((n_acl, "acl"), (n_quote, "quoted"), (n_last + n_nlm, "year-last"), (n_apa, "apa"))[1]
+    if style == "quoted" and n_acl >= n_quote and len(_YEAR_THEN_QUOTE.findall(counted)) >= 0.8 * n_quote:
+        style = "acl"  # Chicago's author-date: "Ramsey, Paul. 2010. “PostGIS-Tips for Power Users.”" -- the quotes follow the year
     if n_iop >= 5 and n_iop > max(n_acl, n_quote, n_last, n_apa):
         style = "iop"  # IOP Publishing's entries hold no period: their heads alone part them
     # every Elsevier year is also a "year-last" one: most of them being Elsevier's decides
@@ -1704,7 +1783,9 @@ def _author_year_starts(text: str, style: str) -> list[int]:
             # "Smith, J. A., & Lee, K. (2020)." / Springer "Smith JA, Lee K (2020) Title"
             ok = bool(m and (m.re is _APA_GROUP or m.group("a") or m.group("s") or m.group("v"))
                       and _APA_YEAR.match(_EDITORS_MARK.sub("", window[m.end() :].lstrip(), count=1)))
-            if not ok and pos and (_APA_GROUP_BARE.match(window) or _APA_NO_COMMA.match(window)):
+            # (the names' shape alone, "Hengl T., Roudier P. & Pebesma E. (2015).", opens the list's first entry too: pandoc
+            # citeproc's entries in a Belgian institute's style; a group's name there may be a sentence before the list)
+            if not ok and ((pos and _APA_GROUP_BARE.match(window)) or _APA_NO_COMMA.match(window)):
                 ok, m = True, None  # "... Ethics & Behavior, 6, 239–256. European Commission (2006). Special eurobarometer 270."
         elif style == "elsevier":  # "Huang, H., Liu, F., et al., 2025a. Title."
             m = _SURNAME_FIRST.match(window)
