@@ -50,16 +50,6 @@ def test_numbered_bold_points_of_one_section_are_no_sections(tmp_path: Path) -> 
     assert _tops(tmp_path, text) == ["Notation", "Autoencoder", "TD-VAE"]
 
 
-def test_section_labels_number_their_subsections(tmp_path: Path) -> None:
-    # a deep-research clone's report: "## Section 1 – ..." over "### 1.1 ..." to "### 1.4 ...", unnumbered "##" sections around
-    # it (not one chapter's numbering, its sections 1.1 to 1.4); the label stays in the title, as the report names the section
-    text = (f"# The Evolution of AI\n\n## Introduction\n\n{_PARA}\n## Section 1 – AI Development and Industry Trends\n\n{_PARA}\n"
-            f"### 1.1 The Trajectory of AI Research\n\n{_PARA}\n#### 1.1.1 Open Source Models\n\n{_PARA}\n### 1.2 AI Economic Impacts\n\n"
-            f"{_PARA}\n### 1.3 Advancements in AI Technology\n\n{_PARA}\n### 1.4 Governance\n\n{_PARA}\n## Actionable Insights\n\n"
-            f"{_PARA}\n## Conclusion\n\n{_PARA}\n{_LIST}")
-    assert _tops(tmp_path, text) == ["Introduction", "Section 1 – AI Development and Industry Trends", "Actionable Insights", "Conclusion"]
-
-
 def test_venue_checklist_questions_are_no_sections(tmp_path: Path) -> None:
     # MinerU: "## NeurIPS Paper Checklist" after the list, its questions "## 1. Claims" at the sections' depth
     text = (f"# Real-Time Chunking\n\n## 1 Introduction\n\n{_PARA}\n## 2 Method\n\n{_PARA}\n## 3 Experiments\n\n{_PARA}\n{_LIST}\n"

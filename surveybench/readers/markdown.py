@@ -175,11 +175,6 @@ _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S
 # a thesis' chapters, "第一章 绪论" (chapter one, introduction) above "1.1 选题背景": section 1 of the numbering its
 # subsections carry, the chapter's name its title
 _CJK_CHAPTER = re.compile(r"^第([一二三四五六七八九十]{1,3}|\d{1,2})章[\s:：]*(?=\S)")
-# a generated report's sections labelled by the word and their number: "## Section 1: The Philosophical Architecture ...",
-# "### Subsection 1.1: Active Externalism ...", "## Section 1 – AI Development ..." (agent pipelines' reviews), the number
-# the section's and its subsections' (a separator after it: "Section 2 discusses ..." is a sentence), so that "### 1.1 ..." under
-# "## Section 1 – ..." is its subsection
-_WORD_NUMBERED = re.compile(r"^(?:sub)?section\s+(\d{1,2}(?:\.\d{1,2})*)\s*[:.–—-]\s*(?=\S)", re.I)
 _CJK_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
 # a subsection's number an OCR spaced after its dot: "1. 1　重组亚单位蛋白疫苗" (a Chinese journal's ideographic space after
 # it), "3. 2. 1. Training" -- one number, "3.2.1", when a dot or an ideographic space ends it ("3. 3D-aware GAN" is section 3)
@@ -280,9 +275,6 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     m = _CJK_NUMBERED.match(t)
     if m:
         return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
-    m = _WORD_NUMBERED.match(t)
-    if m:  # (the word and the number stay in the title: "Section 1: ..." is how the report names it)
-        return m.group(1), m.group(1).count(".") + 1, t
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -2204,8 +2196,12 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
     # unless named as a section is ("Introduction" before "1. Architecture" in a report)
     # (or with a Roman "I. INTRODUCTION" in IEEE's layout, a "# Physical Intelligence" -- the authors' company -- under the title)
-    first_top = next((h.number for h in kept if h.number_level == 1 and h.number and (h.number.isdigit() or re.fullmatch(r"[IVXL]+", h.number))), None)
-    opens_with_one = numbered_body and first_top in ("0", "1", "I")  # (Chinese journals number the introduction "0 引 言")
+    # (a Roman "I." opens the body only as "I. INTRODUCTION": "## I. When and Why ..." after "## Scope ..." in a report is its
+    # first numbered part, the unnumbered sections before it the report's own -- pool files showed both)
+    first_h = next((h for h in kept if h.number_level == 1 and h.number and (h.number.isdigit() or re.fullmatch(r"[IVXL]+", h.number))), None)
+    first_top = first_h.number if first_h is not None else None
+    roman_intro = first_h is not None and first_top == "I" and re.match(r"introduction\b", _clean_heading_text(first_h.title), re.I) is not None
+    opens_with_one = numbered_body and (first_top in ("0", "1") or roman_intro)  # (Chinese journals number the introduction "0 引 言")
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
     top_titles: set[str] = set()  # the top-level content sections' names, normalised
