@@ -508,10 +508,16 @@ def read_markdown_text(
 _PREAMBLE_TITLE = "(text before the first heading)"
 
 
+# a Chinese or Japanese character: text written without spaces, two of them about one English word
+_CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
 def _body_front_paragraph(text: str) -> bool:
     """Whether a paragraph before the first heading reads as body text: 40 words at least (an author line's
-    affiliation marks, "Price \\(^{3,4}\\)", are no citations), neither the abstract nor the keywords."""
-    return len(text.split()) >= 40 and not _ABSTRACT_PARA.match(text) and not _KEYWORDS_PARA.match(text)
+    affiliation marks, "Price \\(^{3,4}\\)", are no citations), neither the abstract nor the keywords. Chinese
+    prints no space between words: there 80 characters count as 40 words (a thesis chapter's unheaded paragraphs)."""
+    long_enough = len(text.split()) >= 40 or len(_CJK_CHARACTER.findall(text, 0, 400)) >= 80
+    return long_enough and not _ABSTRACT_PARA.match(text) and not _KEYWORDS_PARA.match(text)
 
 
 def _prose_lines(text: str) -> bool:
@@ -530,16 +536,22 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
             _DATES_LINE.match(first_title) or _SUMMARY_BOX.match(first_title)):
         return  # "## Abstract" comes next: what precedes it is the title page (authors, affiliations)
     start, first = None, None
+    body_seen = False
     for i, p in enumerate(doc.front):
-        if not _body_front_paragraph(p):
+        # (after a paragraph of body text, a shorter one of prose citing is body text too: a blog post's unheaded opening,
+        # BAIR's "In the post, we also summarize the methods behind Dex-Net 2.0 (1), ..." after its first paragraph)
+        body = _body_front_paragraph(p)
+        if not (body or (body_seen and _prose_lines(p) and not _ABSTRACT_PARA.match(p))):
             continue
+        body_seen = True
         first = paragraph(p)
         if first.citations:
             start = i
             break
     if start is None or first is None:
         return
-    if sum(len(p) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])):
+    # (a Chinese character counts twice: written without spaces, a line of it holds twice the words)
+    if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])):
         # (a report with no title line -- a deep-research answer opening on its first paragraph -- has no title
         # page either: its one short cited paragraph before "### Pressure on ..." is body text all the same; a PDF
         # extraction's title page, its author line broken at each affiliation mark "Ying-Ju Lai / 1,2 / , Li- Ju
@@ -621,9 +633,20 @@ _MORE_NON_CONTENT = re.compile(
     r"|^biographical\s+sketch$"  # (a dissertation's last page, the author's life: University of Florida's theses)
     r"|^orcid(?:\s+ids?)?$|^grants?$|^peer\s+review\s+information\b|^list\s+of\s+abbreviations$|^source\s+information$"
     r"|^associated\s+content$"
+    # a web capture's page furniture after the text: Springer Nature's "Rights and permissions" and "About this article"
+    # (nature.com, BMC), the statements MDPI and Mary Ann Liebert print ("Institutional Review Board Statement", "Informed
+    # Consent Statement", "Authorship Confirmation Statement", "Author Disclosure Statement"), Frontiers' "Statements" (its
+    # back matter's group heading), a blog's "Author bios", "Figure credits" and "Contact", R Markdown's "Session info" (the R session
+    # that knitted the page) and a blog's thanks under a heading of their own ("Thank the reviewers")
+    r"|^rights\s+and\s+permissions$|^about\s+this\s+article$|^statements$"
+    r"|^(?:institutional\s+review\s+board|informed\s+consent|authorship\s+confirmation|author\s+disclosure)\s+statements?$"
+    r"|^author\s+bios?$|^(?:figure|image)\s+credits?$|^session\s+info(?:rmation)?$|^thank(?:s|\s+(?:you|the|a)\b)|^contact$"
     rf"|{_CHECKLIST}"  # (a venue's checklist after the paper)
     r"|^extended\s+data\s+(?:fig(?:ure)?\.?|table)\s*\d",  # Nature's "Extended Data Table 3 | The effects of ...": a caption
     re.I)
+# a Chinese table's or figure's caption made a heading, "## 表格 1" (table 1), "## 图 2" (figure 2): no section, as "Table 1" is
+# none (is_non_content_title); unlike the back matter, no sign that the text before it is a title page
+_CJK_CAPTION = re.compile(r"^(?:表格?|图|圖)\s*\d{1,3}\b")
 _SETEXT = re.compile(r"^[ ]{0,3}(=+|-+)[ \t]*$")
 _NOT_SETEXT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~|\$\$)")
 
@@ -1643,6 +1666,18 @@ def _shaped_like_named_lines(lines: list[str], named: list[int], heading_names: 
     return out
 
 
+def _points_of_one_section(found: list[int], events: list[tuple[int, tuple[int, ...] | None, int]], late: int, top_depth: int) -> bool:
+    """Plain or bold numbered lines ``found`` (line numbers, in order) that all sit under one unnumbered Markdown section
+    at the top depth, not the title: the numbered points of that section (Lil'Log's "## TD-VAE" then "**1. State-Space
+    Models**", "**2. Belief State**", "**3. Jumpy Prediction**"), no sections -- where no Markdown heading is numbered,
+    sections printed as numbered lines would have the Markdown sections between them, or come before them. Only where two
+    Markdown sections or more come first (an abstract's "## Abstract" alone above "1. Introduction" ... is no body)."""
+    above = [k for k, (i, _, d) in enumerate(events) if found and i < found[0] and k > late and d == top_depth]
+    if len(above) < 2 or above[-1] != max(k for k, (i, _, _) in enumerate(events) if i < found[0]):
+        return False
+    return not any(found[0] < i < found[-1] for i, _, _ in events)
+
+
 def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[str]:
     """olmOCR, pdf-to-markdown and marker print some headings as Markdown and leave others as plain or
     bold lines: "1. Introduction", "2. Related Work", "### 3. Structural-RNN architectures", "5.
@@ -1746,6 +1781,8 @@ def _headings_left_as_plain_lines(lines: list[str], report: FileReport) -> list[
             last = num
     for i in _enumeration_runs([(i, n[0]) for i, n, is_atx in merged if not is_atx and len(n) == 1 and i in found], lines):
         del found[i]
+    if not atx_numbers and _points_of_one_section(sorted(found), events, late, top_depth):
+        found = {}
     if len(found) < 2:
         found = {}
     names: dict[int, str] = {}  # plain named lines, their footnote mark dropped
@@ -2057,7 +2094,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         _glued_affiliation_marks(headings)
 
     title_h: _Heading | None = None
-    first_is_title = bool(headings) and _is_title_heading(headings[0], headings[1:])
+    first_is_title = bool(headings) and _is_title_heading(headings[0], headings[1:], _yaml_title(lines))
     # (the headings before the reference list: a PDF's last page after it may print the journal's name and the title again)
     late = _late_title([(h.line, h.depth) for h in _before_back_matter(headings)], lines) if headings and not first_is_title else 0
     if late and _is_title_heading(headings[late], headings[late + 1 :]):
@@ -2185,8 +2222,13 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     # the body opens with section 1: unnumbered headings before it are the title page's (a journal's
     # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
     # unless named as a section is ("Introduction" before "1. Architecture" in a report)
-    first_top = next((h.number for h in kept if h.number_level == 1 and h.number and h.number.isdigit()), None)
-    opens_with_one = numbered_body and first_top in ("0", "1")  # (Chinese journals number the introduction "0 引 言")
+    # (or with a Roman "I. INTRODUCTION" in IEEE's layout, a "# Physical Intelligence" -- the authors' company -- under the title)
+    # (a Roman "I." opens the body only as "I. INTRODUCTION": "## I. When and Why ..." after "## Scope ..." in a report is its
+    # first numbered part, the unnumbered sections before it the report's own -- pool files showed both)
+    first_h = next((h for h in kept if h.number_level == 1 and h.number and (h.number.isdigit() or re.fullmatch(r"[IVXL]+", h.number))), None)
+    first_top = first_h.number if first_h is not None else None
+    roman_intro = first_h is not None and first_top == "I" and re.match(r"introduction\b", _clean_heading_text(first_h.title), re.I) is not None
+    opens_with_one = numbered_body and (first_top in ("0", "1") or roman_intro)  # (Chinese journals number the introduction "0 引 言")
     back = False  # after "<title> - Backmatter" / "- Appendix" nothing is the body
     refs_seen = seen_conclusion = content_seen = top_seen = False
     top_titles: set[str] = set()  # the top-level content sections' names, normalised
@@ -2238,7 +2280,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         is_ref = bool(_REF_TITLE.match(_strip_num(title_clean)))
         # (after the list, a heading printing a body section's name again -- Cell's "STAR☆METHODS", its methods set after the
         # references -- is that section's continuation: neither it nor the headings after it are new sections)
-        back = back or bool(_BACK_MATTER.search(title_clean) or _BACK_MATTER.search(_clean_heading_text(h.raw))) or (
+        # (a venue's checklist -- "## NeurIPS Paper Checklist", then "## 1. Claims" ... "## 16. Declaration of LLM usage" at the
+        # sections' depth, numbered anew -- is back matter, its questions and what follows it too)
+        back = back or bool(_BACK_MATTER.search(title_clean) or _BACK_MATTER.search(_clean_heading_text(h.raw))) or bool(
+            _PLAIN_CHECKLIST.match(title_clean)) or (
             # after the list, a heading at the title's depth above sections printed deeper: a PDF's last page ("# ScienceAdvances")
             refs_seen and title_h is not None and h.depth <= title_h.depth < min(x.depth for x in kept[:k])) or (
             refs_seen and not is_ref and _norm(title_clean) in top_titles) or (
@@ -2269,11 +2314,15 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # a research article's abstract under "Summary" (The Lancet, Cell) right before its introduction
             or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
                 and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
+            # a web capture's "Summary" after the reference list: the page's outline (Frontiers' sidebar prints the
+            # section headings again under it), no section of the text
+            or (refs_seen and not is_ref and h.number is None and title_clean.rstrip(" :").lower() == "summary")
             or _MORE_NON_CONTENT.match(title_clean)
             or _ACKNOWLEDGEMENT.match(_strip_num(title_clean))
             or (after_conclusion and h.number is None and _between_back_matter(kept, k))
             or is_non_content_title(h.raw)
             or is_non_content_title(title_clean)
+            or _CJK_CAPTION.match(title_clean)
             or _FRONT_MATTER.match(title_clean)
             or (parent is not None and not parent.is_content)
         )
@@ -2951,7 +3000,10 @@ def _joined_apart(kept: list[_Heading], content: list[_Heading], joined: list[re
 
 
 _MINOR_WORDS = {"a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at", "to", "for", "by", "with",
-                "from", "into", "onto", "as", "via", "vs", "versus", "per", "than", "over", "under"}
+                "from", "into", "onto", "as", "via", "vs", "versus", "per", "than", "over", "under",
+                # the longer prepositions Chicago's title case keeps in lower case too (Lil'Log's "Curriculum through Self-Play"
+                # beside "Teacher-Guided Curriculum": one title-cased level, not a subsection)
+                "through", "about", "across", "among", "between", "within", "without", "toward", "towards", "upon", "beyond"}
 
 
 def _title_case(title: str) -> bool | None:
@@ -3134,7 +3186,7 @@ def _non_content_heading(h: _Heading) -> bool:
     t = _clean_heading_text(h.title)
     return bool(
         _REF_TITLE.match(_strip_num(t)) or _FRONT_MATTER.match(t) or is_non_content_title(t) or is_non_content_title(h.raw)
-        or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t) or _ACKNOWLEDGEMENT.match(_strip_num(t))
+        or _BACK_MATTER.search(t) or _MORE_NON_CONTENT.match(t) or _ACKNOWLEDGEMENT.match(_strip_num(t)) or _CJK_CAPTION.match(t)
     )
 
 
@@ -3222,14 +3274,37 @@ def _late_title(at: list[tuple[int, int]], lines: list[str]) -> int:
 _INTRODUCTION = re.compile(r"^(?:introduction|introdu[cç][aã]o|introducci[oó]n|inleiding|einleitung|引\s?言)$", re.I)
 
 
-def _is_title_heading(first: _Heading, rest: list[_Heading]) -> bool:
+# a YAML front matter's title (Jekyll's, Hugo's, a web clipper's): "---" / "layout: post" / "title: "How to ..."" / "---"
+_YAML_TITLE = re.compile(r"^title:\s*[\"']?(.*?)[\"']?\s*$")
+
+
+def _yaml_title(lines: list[str]) -> str | None:
+    """The title a YAML front matter at the top of the file gives, if any."""
+    if not lines or lines[0].strip() != "---":
+        return None
+    for ln in lines[1:60]:
+        if ln.strip() == "---":
+            return None
+        m = _YAML_TITLE.match(ln)
+        if m and m.group(1):
+            return m.group(1)
+    return None
+
+
+def _is_title_heading(first: _Heading, rest: list[_Heading], yaml_title: str | None = None) -> bool:
     """The first heading is the survey's title when it is unnumbered (or "0."), nothing later is
     shallower, and what follows at its depth is numbered, a repeat of it, or front/back matter;
-    "# Introduction" or "# Abstract" first is a section, not a title."""
+    "# Introduction" or "# Abstract" first is a section, not a title. Under a front matter's title
+    (a Jekyll post's "title: ...") that no heading prints, a "#" heading with other sections of its depth after it
+    is the first section (BAIR's posts: "# Problems with Existing Forbidden Prompts", "# Our Design ...")."""
     if first.number not in (None, "0"):
         return False
     t = _clean_heading_text(first.title)
     if _FRONT_MATTER.match(t) or re.match(r"^(introduction|overview|background)\b", t, re.I) or _non_content_heading(first):
+        return False
+    # (unless a heading prints that title: then the first is a banner above it, BMC's "# RESEARCH")
+    if yaml_title is not None and not any(_norm(h.title) and _norm(h.title) in _norm(yaml_title) for h in [first, *rest]) and any(
+            h.depth == first.depth and h.number is None and not _non_content_heading(h) for h in rest):
         return False
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
         return True
