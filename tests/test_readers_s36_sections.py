@@ -113,3 +113,13 @@ def test_chinese_table_captions_are_no_sections(tmp_path: Path) -> None:
     survey = read_text(tmp_path, text)
     assert [s.title for s in survey.top_level_sections()] == []
     assert any(p.text.startswith("社会认同是由社会分类") for s in survey.sections for p in s.paragraphs)
+
+
+def test_web_captures_front_matter_title_leaves_the_first_heading_the_title(tmp_path: Path) -> None:
+    # Obsidian's Web Clipper: the front matter names the saved page ("source:") and gives the page's short title; the
+    # capture's "#" heading is the article's own title (other words), its sections "#" after it -- unlike a Jekyll post's
+    # front matter (no source), under which the first "#" heading is the first section
+    text = ("---\ntitle: \"Mental Models: Munger's Speech\"\nsource: \"https://example.org/mental-models-part-1/\"\n"
+            "tags:\n  - \"clippings\"\n---\n# A Framework for Putting Mental Models to Practice, Part 1\n\n"
+            f"# Fan of Great Business?\n\n{_PARA}\n# The Problem\n\n{_PARA}\n# The Framework\n\n{_PARA}\n{_LIST}")
+    assert _tops(tmp_path, text) == ["Fan of Great Business?", "The Problem", "The Framework"]

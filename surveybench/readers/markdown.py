@@ -3278,16 +3278,25 @@ _INTRODUCTION = re.compile(r"^(?:introduction|introdu[cç][aã]o|introducci[oó]
 _YAML_TITLE = re.compile(r"^title:\s*[\"']?(.*?)[\"']?\s*$")
 
 
+# a web capture's front matter names the page it saved ("source: "https://..."", Obsidian's Web Clipper): its title is the
+# page's, often not the heading's words, and the capture's first heading is the article's title all the same
+_YAML_SOURCE = re.compile(r"^source:\s*[\"']?https?://", re.I)
+
+
 def _yaml_title(lines: list[str]) -> str | None:
-    """The title a YAML front matter at the top of the file gives, if any."""
+    """The title a YAML front matter at the top of the file gives, if any -- a site's own post's (Jekyll), not a
+    web capture's (``_YAML_SOURCE``)."""
     if not lines or lines[0].strip() != "---":
         return None
+    title = None
     for ln in lines[1:60]:
         if ln.strip() == "---":
+            return title
+        if _YAML_SOURCE.match(ln):
             return None
         m = _YAML_TITLE.match(ln)
-        if m and m.group(1):
-            return m.group(1)
+        if m and m.group(1) and title is None:
+            title = m.group(1)
     return None
 
 
