@@ -1099,7 +1099,8 @@ _DOT_ANY = re.compile(r"(\d++)[.)]\s++(?=\S)")
 # "1 A. Smith, Title, 2020. 2 B. Lee, ..." -- numbers without a dot, after a sentence end
 _NODOT_ANY = re.compile(r"(?:(?<=[.;]\s)|^)(\d{1,4}+)(?:\s++|(?=[A-ZÀ-Þ]\.))(?=[\"“'‘A-ZÀ-Þ])")
 _NODOT_STRIP = re.compile(r"\d++(?:\s++|(?=[A-ZÀ-Þ]\.))")
-_STRONG_AFTER = re.compile(r"[\"“'‘A-ZÀ-Þ\[(*_\\]")
+# (or a surname's lower-case particle before its capital: PMC's "- 1. den Houting J. Neurodiversity: ..." opens its list)
+_STRONG_AFTER = re.compile(r"[\"“'‘A-ZÀ-Þ\[(*_\\]|(?:van|von|de|der|den|du|da|del|di|dos|le|la) [A-ZÀ-Þ]")
 
 
 @dataclass
@@ -1613,12 +1614,56 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     # start, the names' (the entry opens with its first author); the mark left is no part of the entry before
     starts = [st for k, st in enumerate(starts) if k + 1 == len(starts) or text[st : starts[k + 1]].strip(" [_*")]
     starts = [st + len(text[st : st + 2]) - len(text[st : st + 2].lstrip("[_*")) if probe[st : st + 1] == " " else st for st in starts]
+    starts = sorted(starts + _missed_entry_paragraphs(paragraphs, starts, style))
     if starts[0] > 0 and text[: starts[0]].strip():
         res.skipped.append(("text before the first reference entry", text[: starts[0]]))
     for i, s in enumerate(starts):
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
         res.entries.append(RefEntry(raw=text[s:e].strip().rstrip(" [_*") if i + 1 < len(starts) else text[s:e].strip(),
                                     layout=f"author-year/{style}"))
+
+
+# an editor's note in brackets, the whole paragraph: "[NOTE: This is a simplified reference list. ...]"
+_BRACKETED_NOTE = re.compile(r"^\[[^\[\]]*\]$")
+# (a paragraph opening with an initial, "R., Xiang, Y.T., 2020.", goes on with the author list before it)
+_INITIAL_OPENS = re.compile(r"^[A-ZÀ-Þ]\.")
+_HEAD_YEAR_REACH = 200  # an author list's length before its year, at most, in an entry's head
+
+
+def _missed_entry_paragraphs(paragraphs: list[str], starts: list[int], style: str) -> list[int]:
+    """The paragraphs that open entries no author list found, in a list printing one entry a paragraph.
+
+    An entry's author may read as no name list ("Anonymous authors. Shield and spear: ... ACL ARR, 2023.", a BAIR post;
+    an R package's "Lumley based on Fortran code by Alan Miller, T., 2020. leaps: ...", a pandoc page), or the first entry
+    may follow a note that ends in no sentence ("[NOTE: This is a simplified reference list ...]" then "Bereska, L. &
+    Gavves, E. (2024). ...", an agent's review): the entry was skipped or glued to the one before. When every start found
+    opens a paragraph (the paragraphs are the entries), a paragraph with no start that prints its year as the list's
+    style does opens an entry: before the first start any such year; after it only a year printed after the authors, in
+    the paragraph's head (a year-last venue line, "... Processing, pages 1-10, 2019.", may be an entry's page-broken tail).
+    A note in brackets is no entry."""
+    para_starts: list[int] = []
+    pos = 0
+    for para in paragraphs:
+        para_starts.append(pos)
+        pos += len(para) + 1
+    if len(starts) < 3 or not set(starts) <= set(para_starts):
+        return []
+    year_shape = {"acl": _YEAR_AFTER_AUTHORS, "year-last": _YEAR_LAST, "apa": _APA_YEAR, "elsevier": _ELSEVIER_YEAR}.get(style)
+    if year_shape is None:
+        return []
+    missed: list[int] = []
+    found = set(starts)
+    dated = True  # the entry before the paragraph prints its year (else the paragraph may go on with its author list)
+    for st, para in zip(para_starts, paragraphs):
+        has_year = bool(_YEAR_ANY.search(para))
+        if st in found:
+            dated = has_year
+            continue
+        year = None if _BRACKETED_NOTE.match(para) or _INITIAL_OPENS.match(para) else year_shape.search(mend_ocr_years(para))
+        if year and (st < starts[0] or (dated and style != "year-last" and year.start() < _HEAD_YEAR_REACH)):
+            missed.append(st)
+        dated = dated or has_year
+    return missed
 
 
 def _alphabetical_lines(probe: str, line_starts: list[int]) -> list[int]:
