@@ -21,6 +21,11 @@ def read_text(tmp_path: Path, text: str, name: str = "article.md") -> Survey:
     return read_report(tmp_path, text, name)[0]
 
 
+def top_titles(tmp_path: Path, text: str, name: str = "paper.md") -> list[str]:
+    """The titles of the top-level sections read from ``text`` saved as ``tmp_path / name``."""
+    return [s.title for s in read_text(tmp_path, text, name).top_level_sections()]
+
+
 def with_list(title: str, section: str, entries: list[str]) -> str:
     """A one-section article whose reference list prints the entries one a paragraph (long lines built in pieces)."""
     return f"# {title}\n\n## Introduction\n\n{section}\n\n## References\n\n" + "\n\n".join(entries) + "\n"

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text
-
-
-def _tops(tmp_path: Path, text: str, name: str = "paper.md") -> list[str]:
-    return [s.title for s in read_text(tmp_path, text, name).top_level_sections()]
+from tests.reader_helpers import top_titles
 
 
 _PARA = "The agents learn new tasks in context from a few demonstrations of each task, without weight updates.\n"
@@ -25,7 +21,7 @@ def test_affiliation_marks_are_no_section_one(tmp_path: Path) -> None:
         text = (f"Learning Sequential Tasks in Context\nAna Ruiz1 , Bo Li2\n{affiliation}\nAbstract\n{_PARA}\n"
                 f"1\n\nIntroduction\n\n{_PARA}\n2\n\nBackground\n\n{_PARA}\n3\n\nMethod\n\n{_PARA}\nReferences\n\n"
                 "Ruiz, A. (2020). In-context learning. Journal of Agents, 1, 1-9.\n")
-        assert _tops(tmp_path, text) == ["Introduction", "Background", "Method"]
+        assert top_titles(tmp_path, text) == ["Introduction", "Background", "Method"]
 
 
 def test_page_number_above_the_next_pages_figure_title_is_no_heading(tmp_path: Path) -> None:
@@ -33,25 +29,25 @@ def test_page_number_above_the_next_pages_figure_title_is_no_heading(tmp_path: P
     text = (f"Learning Agents in Context\n\nAbstract\n{_PARA}\n1\n\nIntroduction\n\n{_PARA}\n2\n\nMethod\n\n{_PARA}\n"
             f"3\n\n\fContinuous Control: Ant-v4\n\n0.5\n\n3000\n\n{_PARA}\n3\n\nExperiments\n\n{_PARA}\nReferences\n\n"
             "Ruiz, A. (2020). In-context learning. Journal of Agents, 1, 1-9.\n")
-    assert _tops(tmp_path, text) == ["Introduction", "Method", "Experiments"]
+    assert top_titles(tmp_path, text) == ["Introduction", "Method", "Experiments"]
 
 
 def test_one_letter_words_stay_apart_when_small_capitals_are_joined(tmp_path: Path) -> None:
     # headings with a one-letter word before a word in capitals; the text prints "a" and "menu" as words, never "ethod"
     text = ("# Spatial Economics\n\n## 1. INTRODUCTION\n\nWe offer a menu of models.\n\n## 2. A MENU OF MODELS\n\nA menu.\n\n"
             "## 3. A SPATIAL MODEL\n\nA spatial model.\n\n## 4. A URBAN MODEL\n\nAn urban model.\n")
-    assert _tops(tmp_path, text) == ["INTRODUCTION", "A MENU OF MODELS", "A SPATIAL MODEL", "A URBAN MODEL"]
+    assert top_titles(tmp_path, text) == ["INTRODUCTION", "A MENU OF MODELS", "A SPATIAL MODEL", "A URBAN MODEL"]
     # real small capitals beside them are joined still
     text = ("# Spatial Economics\n\n## 1. I NTRODUCTION\n\nWe offer a menu of models.\n\n## 2. R ELATED W ORK\n\nWork.\n\n"
             "## 3. M ETHOD\n\nA method.\n\n## 4. A MENU OF MODELS\n\nA menu.\n")
-    assert _tops(tmp_path, text) == ["INTRODUCTION", "RELATED WORK", "METHOD", "A MENU OF MODELS"]
+    assert top_titles(tmp_path, text) == ["INTRODUCTION", "RELATED WORK", "METHOD", "A MENU OF MODELS"]
 
 
 def test_subsection_numbers_an_ocr_spaced_are_subsections(tmp_path: Path) -> None:
     # a Chinese journal through MinerU: "# 1. 1　重组亚单位蛋白疫苗" (an ideographic space after the number) is 1.1
     text = ("# 重组蛋白疫苗研究进展\n\n# 0 引 言\n\n正文。\n\n# 1 重组蛋白疫苗的定义\n\n正文。\n\n# 1. 1\u3000亚单位疫苗\n\n正文。\n\n"
             "# 1. 2\u3000纳米颗粒疫苗\n\n正文。\n\n# 2 重组蛋白疫苗的应用\n\n正文。\n\n# 2. 1\u3000新冠疫苗\n\n正文。\n")
-    assert _tops(tmp_path, text) == ["引 言", "重组蛋白疫苗的定义", "重组蛋白疫苗的应用"]
+    assert top_titles(tmp_path, text) == ["引 言", "重组蛋白疫苗的定义", "重组蛋白疫苗的应用"]
 
 
 def test_unnumbered_closing_section_after_the_numbered_ones_stays_top_level(tmp_path: Path) -> None:
@@ -59,7 +55,7 @@ def test_unnumbered_closing_section_after_the_numbered_ones_stays_top_level(tmp_
     text = ("## A VISÃO RELACIONAL\n\n## INTRODUÇÃO\n\nTexto.\n\n## 1 ESTRATÉGIA\n\nTexto.\n\n## 2 METODOLOGIA\n\nTexto.\n\n"
             "## 3 ANÁLISE DOS RESULTADOS\n\nTexto.\n\n## 3.1 Antecedentes\n\nTexto.\n\n## CONSIDERAÇÕES FINAIS\n\nTexto.\n\n"
             "## REFERÊNCIAS\n\nSILVA, A. Redes. São Paulo: Atlas, 2010.\n")
-    assert _tops(tmp_path, text) == ["INTRODUÇÃO", "ESTRATÉGIA", "METODOLOGIA", "ANÁLISE DOS RESULTADOS", "CONSIDERAÇÕES FINAIS"]
+    assert top_titles(tmp_path, text) == ["INTRODUÇÃO", "ESTRATÉGIA", "METODOLOGIA", "ANÁLISE DOS RESULTADOS", "CONSIDERAÇÕES FINAIS"]
 
 
 def test_line_numbers_on_lines_of_their_own_number_no_heading(tmp_path: Path) -> None:
@@ -69,7 +65,7 @@ def test_line_numbers_on_lines_of_their_own_number_no_heading(tmp_path: Path) ->
     body[60] = "63\n\nResults"
     body[100] = "103\n\nMaterials & Methods\n\n104\n\nCell Culture"
     text = "bioRxiv preprint doi: 10.1101/x; this version posted 2026.\n\n1\n2\n\nGBA1 deficiency affects neurons\n\n" + "\n\n".join(body) + "\n"
-    assert _tops(tmp_path, text) == ["Introduction", "Results", "Materials & Methods"]
+    assert top_titles(tmp_path, text) == ["Introduction", "Results", "Materials & Methods"]
 
 
 def test_title_before_the_introduction_at_one_depth_is_the_title(tmp_path: Path) -> None:
@@ -78,7 +74,7 @@ def test_title_before_the_introduction_at_one_depth_is_the_title(tmp_path: Path)
     text = ("## A MOBILIZAÇÃO DA BASE INDUSTRIAL DE DEFESA NA AMÉRICA DO SUL\n\nAna Souza 1 Rui Lima 2\n\n## Introdução\n\nTexto.\n\n"
             "## Indicadores e resultados\n\nTexto.\n\n## Conclusões\n\nTexto.\n\n## REFERÊNCIAS\n\nSILVA, A. Redes. São Paulo: Atlas, 2010.\n\n"
             "## RESUMO\n\nO artigo.\n\n## PALAVRAS-CHAVE\n\nDefesa.\n")
-    assert _tops(tmp_path, text) == ["Introdução", "Indicadores e resultados", "Conclusões"]
+    assert top_titles(tmp_path, text) == ["Introdução", "Indicadores e resultados", "Conclusões"]
 
 
 def test_bold_numbered_headings_broken_by_italics(tmp_path: Path) -> None:
@@ -86,6 +82,6 @@ def test_bold_numbered_headings_broken_by_italics(tmp_path: Path) -> None:
     text = ("# **Fire and *Homo heidelbergensis***\n\n**I. Introduction: Setting the Stage \\-** *Homo heidelbergensis***, and Fire**\n\n"
             "Text.\n\n**II. The Timeline of Fire Control by** *Homo heidelbergensis*\n\nText.\n\n"
             "**III. Cooking within** *Homo heidelbergensis* **Groups**\n\nText.\n\n**IV. Conclusion**\n\nText.\n")
-    assert _tops(tmp_path, text) == ["Introduction: Setting the Stage - Homo heidelbergensis, and Fire",
+    assert top_titles(tmp_path, text) == ["Introduction: Setting the Stage - Homo heidelbergensis, and Fire",
                                      "The Timeline of Fire Control by Homo heidelbergensis", "Cooking within Homo heidelbergensis Groups",
                                      "Conclusion"]

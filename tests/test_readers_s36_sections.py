@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.reader_helpers import read_text
-
-
-def _tops(tmp_path: Path, text: str, name: str = "paper.md") -> list[str]:
-    return [s.title for s in read_text(tmp_path, text, name).top_level_sections()]
+from tests.reader_helpers import read_text, top_titles
 
 
 _PARA = "The agents learn new tasks in context from a few demonstrations of each task, without weight updates.\n"
@@ -26,13 +22,13 @@ def test_publisher_page_furniture_is_no_section(tmp_path: Path) -> None:
             "## Institutional Review Board Statement\n\nNot applicable.\n\n## Informed Consent Statement\n\nNot applicable.\n\n"
             "## Authorship Confirmation Statement\n\nAll authors.\n\n## Author Disclosure Statement\n\nNone.\n\n"
             f"{_LIST}\n## Rights and permissions\n\nOpen Access.\n\n## About this article\n\nCite this article.\n")
-    assert _tops(tmp_path, text) == ["Background", "Results"]
+    assert top_titles(tmp_path, text) == ["Background", "Results"]
 
 
 def test_summary_after_the_list_is_the_pages_outline(tmp_path: Path) -> None:
     # Frontiers' page through a web clipper: after the list a "## Summary" sidebar prints the section headings again
     text = (f"## Introduction\n\n{_PARA}\n## Methods\n\n{_PARA}\n{_LIST}\n## Summary\n\n- Introduction\n- Methods\n")
-    assert _tops(tmp_path, text) == ["Introduction", "Methods"]
+    assert top_titles(tmp_path, text) == ["Introduction", "Methods"]
 
 
 def test_blog_back_matter_is_no_section(tmp_path: Path) -> None:
@@ -40,14 +36,14 @@ def test_blog_back_matter_is_no_section(tmp_path: Path) -> None:
     text = (f"## We need data\n\n{_PARA}\n## Recap\n\n{_PARA}\n## Thank the reviewers\n\nThanks.\n\n## Figure credits\n\nBy us.\n\n"
             "## Author bios\n\nAna studies agents.\n\n## Contact\n\nMail us.\n\n## Session info\n\n```r\nsessionInfo()\n```\n\n"
             f"{_LIST}")
-    assert _tops(tmp_path, text) == ["We need data", "Recap"]
+    assert top_titles(tmp_path, text) == ["We need data", "Recap"]
 
 
 def test_numbered_bold_points_of_one_section_are_no_sections(tmp_path: Path) -> None:
     # Lil'Log: unnumbered "##" sections, the last one listing its points as bold numbered lines
     text = (f"## Notation\n\n{_PARA}\n## Autoencoder\n\n{_PARA}\n## TD-VAE\n\nThree parts:\n\n{_PARA}\n**1. State-Space Models**\n\n"
             f"{_PARA}\n**2. Belief State**\n\n{_PARA}\n**3. Jumpy Prediction**\n\n{_PARA}\n{_LIST}")
-    assert _tops(tmp_path, text) == ["Notation", "Autoencoder", "TD-VAE"]
+    assert top_titles(tmp_path, text) == ["Notation", "Autoencoder", "TD-VAE"]
 
 
 def test_venue_checklist_questions_are_no_sections(tmp_path: Path) -> None:
@@ -55,7 +51,7 @@ def test_venue_checklist_questions_are_no_sections(tmp_path: Path) -> None:
     text = (f"# Real-Time Chunking\n\n## 1 Introduction\n\n{_PARA}\n## 2 Method\n\n{_PARA}\n## 3 Experiments\n\n{_PARA}\n{_LIST}\n"
             "## NeurIPS Paper Checklist\n\n## 1. Claims\n\nAnswer: [Yes]\n\n## 2. Limitations\n\nAnswer: [Yes]\n\n"
             "## Guidelines:\n\nThe answer NA means none.\n")
-    assert _tops(tmp_path, text) == ["Introduction", "Method", "Experiments"]
+    assert top_titles(tmp_path, text) == ["Introduction", "Method", "Experiments"]
 
 
 def test_company_heading_under_the_title_before_roman_section_one(tmp_path: Path) -> None:
@@ -63,7 +59,7 @@ def test_company_heading_under_the_title_before_roman_section_one(tmp_path: Path
     text = (f"# A VLA That Learns From Experience\n\n# Physical Intelligence\n\nAna Ruiz, Bo Li\n\n# I. INTRODUCTION\n\n{_PARA}\n"
             f"# II. RELATED WORK\n\n{_PARA}\n# A. Offline learning\n\n{_PARA}\n# III. METHOD\n\n{_PARA}\n# REFERENCES\n\n"
             "[1] A. Ruiz, \"In-context learning,\" J. Agents, 2020.\n")
-    assert _tops(tmp_path, text) == ["INTRODUCTION", "RELATED WORK", "METHOD"]
+    assert top_titles(tmp_path, text) == ["INTRODUCTION", "RELATED WORK", "METHOD"]
 
 
 def test_longer_prepositions_stay_lower_case_in_title_case(tmp_path: Path) -> None:
@@ -71,7 +67,7 @@ def test_longer_prepositions_stay_lower_case_in_title_case(tmp_path: Path) -> No
     text = (f"## Task-Specific Curriculum\n\n{_PARA}\n## Teacher-Guided Curriculum\n\n{_PARA}\n## Curriculum through Self-Play\n\n"
             f"{_PARA}\n## Automatic Goal Generation\n\n{_PARA}\n## Skill-Based Curriculum\n\n{_PARA}\n## Curriculum through Distillation\n\n"
             f"{_PARA}\n{_LIST}")
-    assert _tops(tmp_path, text) == ["Task-Specific Curriculum", "Teacher-Guided Curriculum", "Curriculum through Self-Play",
+    assert top_titles(tmp_path, text) == ["Task-Specific Curriculum", "Teacher-Guided Curriculum", "Curriculum through Self-Play",
                                      "Automatic Goal Generation", "Skill-Based Curriculum", "Curriculum through Distillation"]
 
 
@@ -79,7 +75,7 @@ def test_first_hash_heading_under_a_front_matter_title_is_a_section(tmp_path: Pa
     # a BAIR post: the title in the Jekyll front matter, the sections "#", the first of them no title
     text = (f"---\nlayout: post\ntitle: \"How to Evaluate Jailbreak Methods\"\n---\n\n{_PARA}\n# Problems with Existing Prompts\n\n"
             f"{_PARA}\n# Our Design\n\n{_PARA}\n## A Better Set of Prompts\n\n{_PARA}\n# Conclusion\n\n{_PARA}\n{_LIST}")
-    assert _tops(tmp_path, text) == ["Problems with Existing Prompts", "Our Design", "Conclusion"]
+    assert top_titles(tmp_path, text) == ["Problems with Existing Prompts", "Our Design", "Conclusion"]
 
 
 def test_blogs_unheaded_opening_keeps_its_short_cited_paragraph(tmp_path: Path) -> None:
@@ -122,4 +118,4 @@ def test_web_captures_front_matter_title_leaves_the_first_heading_the_title(tmp_
     text = ("---\ntitle: \"Mental Models: Munger's Speech\"\nsource: \"https://example.org/mental-models-part-1/\"\n"
             "tags:\n  - \"clippings\"\n---\n# A Framework for Putting Mental Models to Practice, Part 1\n\n"
             f"# Fan of Great Business?\n\n{_PARA}\n# The Problem\n\n{_PARA}\n# The Framework\n\n{_PARA}\n{_LIST}")
-    assert _tops(tmp_path, text) == ["Fan of Great Business?", "The Problem", "The Framework"]
+    assert top_titles(tmp_path, text) == ["Fan of Great Business?", "The Problem", "The Framework"]

@@ -2221,10 +2221,10 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     numbered_body = sum(1 for h in kept if h.number_level == 1) >= 2
     # the body opens with section 1: unnumbered headings before it are the title page's (a journal's
     # name, the title, the authors, "A R T I C L E I N F O", "A B S T R A C T" in Elsevier's layout),
-    # unless named as a section is ("Introduction" before "1. Architecture" in a report)
-    # (or with a Roman "I. INTRODUCTION" in IEEE's layout, a "# Physical Intelligence" -- the authors' company -- under the title)
-    # (a Roman "I." opens the body only as "I. INTRODUCTION": "## I. When and Why ..." after "## Scope ..." in a report is its
-    # first numbered part, the unnumbered sections before it the report's own -- pool files showed both)
+    # unless named as a section is ("Introduction" before "1. Architecture" in a report); or with a Roman
+    # "I. INTRODUCTION" in IEEE's layout (a "# Physical Intelligence" -- the authors' company -- under the title), a
+    # Roman "I." opening the body only so named: "## I. When and Why ..." after "## Scope ..." in a report is its first
+    # numbered part, the unnumbered sections before it the report's own -- pool files showed both
     first_h = next((h for h in kept if h.number_level == 1 and h.number and (h.number.isdigit() or re.fullmatch(r"[IVXL]+", h.number))), None)
     first_top = first_h.number if first_h is not None else None
     roman_intro = first_h is not None and first_top == "I" and re.match(r"introduction\b", _clean_heading_text(first_h.title), re.I) is not None
@@ -3531,9 +3531,10 @@ def _code_blanked(block: str) -> str:
     "coef(fit1)[1]", "##  [4] sandwich_3.0-2", reads as bracketed numbers (a list's numbers, or unresolved ones)."""
     if "```" not in block and "~~~" not in block and "##" not in block:
         return block
-    lines = block.split("\n")
+    printed = block.split("\n")
+    lines = printed[:]
     opened: int | None = None
-    for i, ln in enumerate(block.split("\n")):
+    for i, ln in enumerate(printed):
         if (i == 0 or ln[:1] in " \t") and _KNITR_OUTPUT.match(ln):
             lines[i] = " " * len(ln)
         if not _FENCE.match(ln):
@@ -3541,7 +3542,7 @@ def _code_blanked(block: str) -> str:
         if opened is None:
             opened = i
             continue
-        if _CODE_FENCE.match(lines[opened]):
+        if _CODE_FENCE.match(printed[opened]):
             lines[opened : i + 1] = [" " * len(x) for x in lines[opened : i + 1]]
         opened = None
     return "\n".join(lines)

@@ -437,9 +437,12 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
     # period the text kerned off ("Bai, Y ., Zhang, Y .-J., Zhao, P.") is the initial: else no author list opens there
     lines = [_JUSTIFIED.sub(" ", ln) if "  " in ln else ln for ln in lines]
     lines = [_KERNED_INITIAL.sub(r"\1.", ln) if " ." in ln else ln for ln in lines]
-    glued = [_glued_names_apart(ln) if ")." in ln else ln for ln in lines]
-    if sum(1 for a, b in zip(lines, glued) if a != b) >= 3:
-        lines = glued
+    # (a glued head always holds a lower-case letter before an initial, "BergerM.": lists with fewer than three such
+    # lines are left before any head is matched)
+    if sum(1 for ln in lines if ")." in ln and _GLUE_BEFORE_INITIAL.search(ln)) >= 3:
+        glued = [_glued_names_apart(ln) if ")." in ln else ln for ln in lines]
+        if sum(1 for a, b in zip(lines, glued) if a != b) >= 3:
+            lines = glued
     # figures and tables set after the list (working papers end so): from a caption's label alone on its line
     # ("Figure 1", "Table A.4") the rest is no entry when next to none of its lines open one (looked for before a
     # caption inside the list is dropped: "Table 1: Differences between ..." may be the first of the tables after it)
