@@ -57,11 +57,12 @@ TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b"
          "holdout2", "holdout16", "holdout19", "holdout36", "holdout40", "holdout41", "holdout42", "holdout44",
          "holdout34", "holdout37", "holdout45", "holdout46", "holdout47", "holdout50", "holdout51", "holdout52", "holdout54", "holdout56", "holdout58", "holdout61",
          "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75",
-         "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91"}
-NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout68",
-               "holdout73", "holdout74", "holdout76", "holdout78", "holdout79", "holdout81", "holdout82", "holdout89", "holdout92", "holdout93", "holdout94", "holdout95", "holdout96", "holdout97",
-               "holdout98", "holdout99", "holdout100", "holdout102", "holdout103", "holdout104",
-               "holdout105", "holdout106", "holdout107", "holdout108", "holdout109", "holdout110", "holdout111"}
+         "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91",
+         "holdout4", "holdout68", "holdout73", "holdout74", "holdout78", "holdout92", "holdout94", "holdout95", "holdout99",
+         "holdout102", "holdout104", "holdout105", "holdout107", "holdout108", "holdout111"}
+NEVER_TUNED = {"holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout76", "holdout79", "holdout81", "holdout82",
+               "holdout89", "holdout93", "holdout96", "holdout97", "holdout98", "holdout100", "holdout103", "holdout106", "holdout109",
+               "holdout110"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -70,7 +71,8 @@ NEVER_TUNED = {"holdout4", "holdout35", "holdout53", "holdout57", "holdout60", "
 # and at stop 32 another promoted 10 of the 16 left (80 of 149 files: holdout10, 11, 21, 26-32), at stop 33 8 of 16
 # (63 of 106 files: holdout2, 16, 19, 36, 40, 41, 42, 44), at stop 34 12 of 24 (65 of 125 files: holdout34, 37, 45, 46, 47,
 # 50, 51, 52, 54, 56, 58, 61), at stop 35 13 of 24 (64 of 127 files), at stop 36 12 of 27 (84 of 163 files: holdout55, 63, 77,
-# 80, 83-88, 90, 91)
+# 80, 83-88, 90, 91), at stop 37 15 of 34 (87 of 170 files: holdout4, 68, 73, 74, 78, 92, 94, 95, 99, 102, 104, 105, 107,
+# 108, 111)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
 # side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
@@ -407,20 +409,20 @@ def test_table_has_a_never_tuned_part() -> None:
     assert set(b.TUNING) | set(b.NEVER_TUNED) == set(b.SPLITS) and not set(b.TUNING) & set(b.NEVER_TUNED)
     scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-survey", citation_style="numbered",
                           parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
-              for split in ("dev1b", "holdout4", "holdout35") for i in range(2)]
+              for split in ("dev1b", "holdout35", "holdout53") for i in range(2)]
     out = b.table(scores)
     parts = [line for line in out.splitlines() if line.startswith("### ")]
-    assert parts == ["### dev1b", "### holdout4", "### holdout35", "### never tuned: holdout4 + holdout35"]
+    assert parts == ["### dev1b", "### holdout35", "### holdout53", "### never tuned: holdout35 + holdout53"]
     never = out.split(parts[3])[1]
     assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
-    assert "never tuned" not in b.table([s for s in scores if s.split != "holdout4"])
-    # holdout4 + holdout35: never seen by anyone tuning, so no caveat; families get their own columns
+    assert "never tuned" not in b.table([s for s in scores if s.split != "holdout35"])
+    # holdout35 + holdout53: never seen by anyone tuning, so no caveat; families get their own columns
     blind = [b.FileScore(file=f"{split}/x/{fam}.md", split=split, family=fam, citation_style="author-year",
                          parsed=True, sections_right=True, refs_expected=3, refs_found=3)
-             for split in ("holdout4", "holdout35") for fam in ("pdf-survey", "pdf-article")]
+             for split in ("holdout35", "holdout53") for fam in ("pdf-survey", "pdf-article")]
     out = b.table(blind)
     title = [line for line in out.splitlines() if line.startswith("### never tuned")]
-    assert title == ["### never tuned: holdout4 + holdout35"]
+    assert title == ["### never tuned: holdout35 + holdout53"]
     assert "| measure | pdf-survey | pdf-article | all |" in out.split(title[0])[1]
 
 
@@ -457,6 +459,14 @@ def test_recreate_writes_labelled_files_and_refuses_other_versions(tmp_path: Pat
     problems = b.recreate(tmp_path / "other", mirrors, labels)
     assert problems == ["dev3/papers/survey.md: content differs from the labelled version (sha256)"]
     assert not (tmp_path / "other" / "dev3" / "papers" / "survey.md").exists()
+    # a snapshot may also arrive as a clone, its git directory at repo/.git
+    (mirrors / "someone+papers" / "repo").rename(tmp_path / "git")
+    (mirrors / "someone+papers" / "repo").mkdir()
+    (tmp_path / "git").rename(mirrors / "someone+papers" / "repo" / ".git")
+    entry["source"]["commit"] = first
+    labels.write_text(json.dumps({"version": 1, "files": [entry]}), encoding="utf-8")
+    assert b.recreate(tmp_path / "clone", mirrors, labels) == []
+    assert (tmp_path / "clone" / "dev3" / "papers" / "survey.md").read_bytes() == data
 
 
 def test_a_title_label_names_one_of_two_entries_sharing_its_key(tmp_path: Path) -> None:
