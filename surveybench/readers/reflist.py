@@ -41,6 +41,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from typing import NamedTuple
 from dataclasses import dataclass, field
 
 from surveybench.readers.refstrings import (
@@ -1755,16 +1756,34 @@ _ENDED_BEFORE = re.compile(r"[\w)\]]\.\s*$")  # the entry before ended: "arXiv:2
 # the Web Conference 2021." nor "In AI for Accelerated Materials Design-Vienna 2024."
 # (a colon after the year too, before the title: "Sarr A, Whetton P. 2007: Regional Climate Projections.", as the
 # AMS prints it -- not GB/T 7714's pages, "... processing systems. 2017: 5998-6008.")
-_ACL_HEAD_RE = re.compile(r"(.{1,1600}?)(\.\s{1,3}+|\s)(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)(?:\.\s|:\s(?=[^\W\d_]))")
+# The year after the names (". 2016. ", " 2016. ", ". n.d. ", ". 2007: T"); the names before it are at most 1,600 characters
+# of one line. Searched for from the names' start rather than matched as "(.{1,1600}?)" + this, which tried the year after
+# every one of those characters at every position a search started from (quadratic on a long line).
+_ACL_YEAR = re.compile(r"(\.\s{1,3}+|\s)(?:(?:19|20)\d{2}[a-z]?|n\.\s?d)(?:\.\s|:\s(?=[^\W\d_]))")
+_ACL_NAMES_MAX = 1600
+_ACL_YEAR_MAX = 13  # the longest text _ACL_YEAR matches, with its look-ahead: ".   2016a: T"
 _SEVERAL_AUTHORS = re.compile(r",\s.*\b(?:and|&)\s[^,]+$")
 
 
-def _acl_head(text: str, pos: int = 0) -> re.Match[str] | None:
-    """An ACL entry's authors up to ". YEAR. " at ``pos`` (group 1), or None."""
-    m = _ACL_HEAD_RE.match(text, pos)
-    if m and m.group(2) == " " and not _SEVERAL_AUTHORS.search(m.group(1)):
+class AclHead(NamedTuple):
+    """An ACL entry's opening: its names, and where they end in the text searched."""
+
+    names: str
+    names_end: int
+
+
+def _acl_head(text: str, pos: int = 0) -> AclHead | None:
+    """An ACL entry's authors up to ". YEAR. " at ``pos``, or None: the first year (:data:`_ACL_YEAR`) after at
+    least one character of the line, within 1,600 characters; a year after no period only after several authors."""
+    line_end = text.find("\n", pos)
+    last_start = min(pos + _ACL_NAMES_MAX, len(text) if line_end < 0 else line_end)
+    m = _ACL_YEAR.search(text, pos + 1, min(len(text), last_start + _ACL_YEAR_MAX))
+    if m is None or m.start() > last_start:
         return None
-    return m
+    names = text[pos : m.start()]
+    if m.group(1) == " " and not _SEVERAL_AUTHORS.search(names):
+        return None
+    return AclHead(names, m.start())
 
 _QUOTED_HEAD = re.compile(r"(.{1,1600}?),?\s{1,3}+[\"“]")
 
@@ -1819,6 +1838,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
         if pos <= last_end:
             continue
         window = text[pos : pos + 1700]
+        acl: AclHead | None = None
         if pos in repeats:
             out.append(pos)  # (the entry before closed with its period; the mark and the year say an entry opens)
             continue
@@ -1842,19 +1862,19 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                 pos and _ELSEVIER_GROUP.match(window)) or bool(  # given names in full: "Allcott, Hunt, Mullainathan, Sendhil, 2010b."
                 INVERTED_FULL_NAMES_YEAR.match(window))
         elif style == "acl":
-            m = _acl_head(window)
-            if m and pos in lower:
+            acl, m = _acl_head(window), None
+            if acl is not None and pos in lower:
                 # "yann lecun, yoshua bengio, and geoffrey hinton. 2015.": judged as capitalised names
-                ok = looks_like_author_list(capitalise_names(m.group(1)))
+                ok = looks_like_author_list(capitalise_names(acl.names))
             else:
-                ok = bool(m) and looks_like_author_list(m.group(1))
-                lone = _LONE_INITIAL.match(m.group(1)) if ok and m and pos and text[pos - 2 : pos - 1] not in ".]" else None
-                if lone and not re.search(r"\b[A-Z]\.", m.group(1)[lone.end() :]):
+                ok = acl is not None and looks_like_author_list(acl.names)
+                lone = _LONE_INITIAL.match(acl.names) if ok and acl is not None and pos and text[pos - 2 : pos - 1] not in ".]" else None
+                if acl is not None and lone and not re.search(r"\b[A-Z]\.", acl.names[lone.end() :]):
                     # "... In Proc. of X. Tom Brown, Benjamin Mann, and ...": full first names
                     # everywhere else, so the lone initial ends the previous entry's venue
                     pos += lone.end()
-                    m = _acl_head(text, pos)
-            if m and not ok and out and (pos in handles or _CORPORATE_AUTHOR.fullmatch(m.group(1))) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
+                    acl = _acl_head(text, pos)
+            if acl and not ok and out and (pos in handles or _CORPORATE_AUTHOR.fullmatch(acl.names)) and _ENDED_BEFORE.search(text, max(0, pos - 40), pos):
                 # a group author in lower case ("BIG bench authors. 2023. Beyond the imitation
                 # game.") right after an entry that ended as entries do ("arXiv:2306.04181.")
                 ok = True
@@ -1900,7 +1920,7 @@ def _author_year_starts(text: str, style: str) -> list[int]:
                                 and not _INITIAL_BEFORE.search(text, max(0, pos - 4), pos))
         if ok:
             out.append(pos)
-            head = (m.group(1) if m.re.groups else m.group(0)) if m and style in ("acl", "quoted", "apa", "elsevier") else ""
+            head = acl.names if acl else (m.group(1) if m.re.groups else m.group(0)) if m and style in ("quoted", "apa", "elsevier") else ""
             last_end = pos + len(head or "")
     return out
 
@@ -1963,9 +1983,9 @@ def _author_head_end(text: str, pos: int) -> int:
         end = pos + m.end()
     # the longer reading: "Amy Burkhardt, Maya. Yablonski, Jamie Mitchell, and Jason D. Yeatman. 2023." is one
     # ACL list with a stray period, though "Amy Burkhardt, Maya." reads as a surname-first name
-    m = _acl_head(window)
-    if m and looks_like_author_list(m.group(1)):
-        end = max(end, pos + m.end(1))
+    acl = _acl_head(window)
+    if acl and looks_like_author_list(acl.names):
+        end = max(end, pos + acl.names_end)
     # the first author inverted, the others not: "Jeppesen, E., M. Søndergaard, T. L. Lauridsen, ... & Z. Liu, 2012."
     # (Hydrobiologia) holds "Søndergaard, T. L. Lauridsen, ..., 2012." -- no entry of its own
     inverted = INVERTED_FIRST_NAME.match(window)
@@ -2057,8 +2077,8 @@ def _opens_entry_at(window: str) -> bool:
     m = _LOOSE_SURNAME_FIRST.match(window)
     if m and loose_surname_first(m.group(1)):
         return True
-    m = _acl_head(window)
-    if m and looks_like_author_list(m.group(1)):
+    acl = _acl_head(window)
+    if acl and looks_like_author_list(acl.names):
         return True
     first = _first_sentence(window)
     return first is not None and looks_like_author_list(first)
