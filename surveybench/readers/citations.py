@@ -35,6 +35,10 @@ _DASH = "-–—"
 # read's time (stop 33's profile). So each consumes its first character and looks behind it afterwards ("\d(?<=x\d)"
 # for "(?<=x)\d") -- the same matches at the same places (tests/test_citation_patterns_speed.py holds the slow forms
 # and compares); finders whose every match holds a given character ("^", "†") run only on text that has it.
+# a locator word and its value: "p. 5", "Section 2.1", "Thm. 4" (the dashes first in the class: after "." they would
+# read as the range ".-–", which holds "]")
+_LOCATOR = (r"(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|table|def|prop|cor|app|vol)"
+            rf"\.?\s*+[{_DASH}\w.]++")
 BRACKET_RE = re.compile(
     # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
     rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
@@ -42,10 +46,10 @@ BRACKET_RE = re.compile(
     # address only when it reads as one: "[9,10](zinc finger nucleases)" cites; a short argument is a formula's,
     # "π[−][1](p)")
     rf"|(?:\\(?<!!\\)\[|\[(?<!!\[))\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|--|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
-    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
-    rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
-    # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
-    rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
+    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc");
+    # (research articles in maths and ML) up to three locators, "[5, Section 4, Theorem 1]", and a lead word inside the
+    # bracket, "[see e.g., 8, Table 1]", "[cf. 3, Lemma 2]"
+    rf"|\[\s*+(?:(?i:see|cf)\.?(?:\s++(?i:e\.g\.|also))?,?\s++)?(?P<loc>\d++)(?:\s*+,\s*+{_LOCATOR}){{1,3}}\s*+\]"
 )
 # a bracketed list whose last number opens a range bracketed apart: "[9,11][–][13]" (see BRACKET_RE's first branch)
 _RANGE_AFTER_LIST = re.compile(rf"\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]")
@@ -839,7 +843,9 @@ class Linker:
         fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want] or ids
         if len(fit) > 1 and len(named) >= 3:
             # "Deininger, Ayalew, and Yamano 2008": the names the citation prints pick the entry they open
-            by_names = [i for i in fit if self.author_surnames.get(i, ())[: len(named)] == tuple(named)]
+            # (the linker keeps four surnames an entry: a citation printing five or more, APA's "Huang, Blazquez, Huang,
+            # Paredes-Belmar, & Latorre-Nunez, 2019", is compared by its first four)
+            by_names = [i for i in fit if self.author_surnames.get(i, ())[: len(named[:4])] == tuple(named[:4])]
             fit = by_names or fit
         if len(fit) > 1 and year[-1:].isalpha():
             printed = [i for i in fit if year in self.printed_years.get(i, ())]
