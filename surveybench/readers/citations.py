@@ -849,8 +849,12 @@ class Linker:
                 break
             pieces.append((word.start(), word.group()))
             end = word.start()
+        if self._first_authors is None:
+            self._first_authors = {sur[0] for sur in self.author_surnames.values() if sur}
         for k in range(len(pieces), 0, -1):
             names = [w for _s, w in reversed(pieces[:k])] + [name]
+            if _last_token(names[0]) not in self._first_authors:
+                continue  # (no entry opens with that name: nothing to look up)
             ids: list[str] = []
             unresolved: list[str] = []
             self._resolve_item(", ".join(names), years, ids, unresolved)
@@ -1007,6 +1011,7 @@ class Linker:
         return []
 
     _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)
+    _first_authors: set[str] | None = None  # the entries' first surnames (see _names_run_before)
 
 
 _JOINED_VERSION = re.compile(r"\b([^\W\d_]\w++(?<=[^\W\d_]))-\s?(\d{1,3})(?![\d.]*\w)")
