@@ -35,6 +35,10 @@ _DASH = "-–—"
 # read's time (stop 33's profile). So each consumes its first character and looks behind it afterwards ("\d(?<=x\d)"
 # for "(?<=x)\d") -- the same matches at the same places (tests/test_citation_patterns_speed.py holds the slow forms
 # and compares); finders whose every match holds a given character ("^", "†") run only on text that has it.
+# a locator word and its value: "p. 5", "Section 2.1", "Thm. 4" (the dashes first in the class: after "." they would
+# read as the range ".-–", which holds "]")
+_LOCATOR = (r"(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|table|def|prop|cor|app|vol)"
+            rf"\.?\s*+[{_DASH}\w.]++")
 BRACKET_RE = re.compile(
     # IEEE range "[2]- [9]"; pymupdf4llm's superscripts bracketed one by one, the dash too: "[4][–][8]"
     rf"\[\s*+(\d++)\s*+\]\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]"
@@ -42,10 +46,10 @@ BRACKET_RE = re.compile(
     # address only when it reads as one: "[9,10](zinc finger nucleases)" cites; a short argument is a formula's,
     # "π[−][1](p)")
     rf"|(?:\\(?<!!\\)\[|\[(?<!!\[))\s*+(?:cite:\s*+)?(\d++(?:\s*+(?:[,;]\s*+(?:and\s++)?|--|[{_DASH}]|and)\s*+\d++)*+)\s*+\\?\](?!\((?:https?:|www\.|#|/|\.{{1,2}}/|mailto:)|\([^()\s]{{1,4}}\))"
-    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc")
-    rf"|\[\s*+(?P<loc>\d++)\s*+,\s*+(?i:pp?|sections?|sec|secs|ch|chap|chapter|thm|theorem|lem|lemma|eq|eqs|fig|"
-    # the dashes first in the class: after "." they would read as the range ".-–", which holds "]"
-    rf"table|def|prop|cor|app|vol)\.?\s*+[{_DASH}\w.]++\s*+\]"
+    # a citation with a locator: "[12, p. 5]", "[3, Sec. 2.1]", "[15, Section 2.1]", "[7, Thm. 4]" (group "loc");
+    # (research articles in maths and ML) up to three locators, "[5, Section 4, Theorem 1]", and a lead word inside the
+    # bracket, "[see e.g., 8, Table 1]", "[cf. 3, Lemma 2]"
+    rf"|\[\s*+(?:(?i:see|cf)\.?(?:\s++(?i:e\.g\.|also))?,?\s++)?(?P<loc>\d++)(?:\s*+,\s*+{_LOCATOR}){{1,3}}\s*+\]"
 )
 # a bracketed list whose last number opens a range bracketed apart: "[9,11][–][13]" (see BRACKET_RE's first branch)
 _RANGE_AFTER_LIST = re.compile(rf"\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++)\s*+\]")
@@ -394,9 +398,20 @@ _AY_NARRATIVE = re.compile(
     rf"(?:,?\s+{_ET_AL}\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
     # (an OCR lost the space after "et al.": "Edwards et al.(2Ol6) classified ...")
     rf"(?P<space>\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
-    # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)"
-    r"(?:\s*,\s*(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?)?\s*+[)\]]"
+    # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)";
+    # or the venue, one word (research proposals: "Guo et al. (2025, TMLR) analyzed ...", "Agarwal et al. (2022, CVPR)")
+    r"(?:\s*,\s*(?:(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?|[A-Z][A-Za-z]{1,15}+))?\s*+[)\]]"
 )
+
+
+# a link to pandoc citeproc's entry anchor, "[Tennekes, 2018](#ref-tennekes_tmap_2018)" (group 1: the citation key),
+# and what may stand between two links of one citation: "[Pebesma & Bivand](#ref-x) ([2021](#ref-x))"
+_CITEPROC_LINK = re.compile(r"\[[^\[\]]{1,200}+\]\(#ref-([^()\s]{1,200}+)\)")
+_CITEPROC_GAP = re.compile(r"[\s(),;]{0,6}+")
+# (see Linker._names_run_before) one surname, nothing else; a comma closing the text before a name; a surname closing it
+_SURNAME_ONLY = re.compile(rf"{_PARTICLE}{_SURNAME}")
+_COMMA_BEFORE = re.compile(r",[ \t]*+\n?[ \t]*+$")
+_SURNAME_AT_END = re.compile(rf"(?<![^\W\d_]){_PARTICLE}[{CAPITALS}][\w'’\-]{{0,40}}+$")
 
 
 @dataclass
@@ -436,6 +451,9 @@ class Linker:
     reference_pages: frozenset[str] = frozenset()
     # bracketed numbers are a text's footnote marks, not citations (an author-year text whose list has no numbers)
     footnote_brackets: bool = False
+    # pandoc citeproc's anchors: the citation key of "<div id="ref-KEY" class="csl-entry">" -> the entry's id (see
+    # :meth:`_citeproc_anchored`)
+    by_anchor: dict[str, str] = field(default_factory=dict)
     # id -> the capitals opening each author's name words, initials left out ("M. López de Prado" -> {"L", "P"}):
     # an initialism the text defines for a team ("Easley, López de Prado and O'Hara, henceforth ELO") spells them
     author_capitals: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
@@ -763,13 +781,88 @@ class Linker:
                 self._resolve_item(rest, m.group("years"), ids2, unresolved2)
                 if ids2:
                     ids, unresolved, name, start = ids2, unresolved2, rest, m.start() + len(head) + len(comma)
+            if not ids and m.group("space") and (run := self._names_run_before(text, m.start(), name, m.group("years"))):
+                ids, unresolved, start = run[0], [], run[1]
+                name = text[start : m.start()] + name
             glued = not m.group("space") and not name.endswith("al.")  # "Bogmans（2015）"
             if not ids and (glued or _first_word_is_common(name) or not re.search(rf"\b{_ET_AL}|\band\b|&", name)):
                 continue  # "Dance Floor (2005)": a capitalised phrase before a year, not a citation
             self._style("author-year-narrative")
             marks.append(CitationMark(marker=original[start : m.end()], start=start, end=m.end(), ref_ids=ids, unresolved=unresolved))
+        if self.by_anchor and "](#ref-" in original:
+            marks = self._citeproc_anchored(original, marks)
         marks.sort(key=lambda c: c.start or 0)
         return marks
+
+    def _citeproc_anchored(self, text: str, marks: list[CitationMark]) -> list[CitationMark]:
+        """pandoc citeproc (R Markdown, blogdown, Quarto pages) links every citation to its entry's anchor, "([Department
+        of the Army, 1956](#ref-department_of_the_army_map_1956), [2001](#ref-...))", "[Pebesma & Bivand](#ref-x)
+        ([2021](#ref-x))", "([R. C. Team, 2019](#ref-r_core_team_r_2019); [Rs. Team, 2019](#ref-rstudio_team_...))": the
+        anchors name the entries where the names and years the text prints do not ("Team, 2019" is two entries, an
+        organisation's name is not a surname, a narrative citation's name and year are two links). A marker whose links
+        all name entries cites those; links outside any marker, run together, are a citation of their own."""
+        links = [(m.start(), m.end(), self.by_anchor.get(m.group(1))) for m in _CITEPROC_LINK.finditer(text)]
+        used: set[int] = set()
+        for c in marks:
+            inside = [i for i, (a, b, _rid) in enumerate(links) if (c.start or 0) <= a and b <= (c.end or 0)]
+            if inside and all(links[i][2] for i in inside):
+                c.ref_ids = list(dict.fromkeys(str(links[i][2]) for i in inside))
+                c.unresolved = []
+            used.update(inside)
+        run: list[tuple[int, int, str]] = []
+        out = list(marks)
+
+        def close() -> None:
+            if run:
+                start, end = run[0][0], run[-1][1]
+                out.append(CitationMark(marker=text[start:end], start=start, end=end,
+                                        ref_ids=list(dict.fromkeys(r for _a, _b, r in run))))
+                self._style("author-year-citeproc-anchor")
+                run.clear()
+
+        for i, (a, b, rid) in enumerate(links):
+            if i in used or rid is None:
+                close()
+                continue
+            if run and not _CITEPROC_GAP.fullmatch(text, run[-1][1], a):
+                close()
+            run.append((a, b, rid))
+        close()
+        return out
+
+    def _names_run_before(self, text: str, start: int, name: str, years: str) -> tuple[list[str], int] | None:
+        """A narrative citation listing its authors with commas and no "and" (economics papers: "Chordia, Roll,
+        Subrahmanyam (2005, 2008) demonstrate ..."): the pattern reads the last name only, which opens no entry.
+        The names before it, a comma after each (up to four), are the citation when an entry of every year opens
+        with those names in that order (the first name may be a sentence's word: "Additionally, Chordia, Roll, ...",
+        so each later start is tried too)."""
+        if not _SURNAME_ONLY.fullmatch(name):
+            return None
+        pieces: list[tuple[int, str]] = []  # (start, surname), nearest first
+        end = start
+        while len(pieces) < 4:
+            comma = _COMMA_BEFORE.search(text, max(0, end - 60), end)
+            if comma is None:
+                break
+            word = _SURNAME_AT_END.search(text, max(0, comma.start() - 60), comma.start())
+            if word is None:
+                break
+            pieces.append((word.start(), word.group()))
+            end = word.start()
+        if self._first_authors is None:
+            self._first_authors = {sur[0] for sur in self.author_surnames.values() if sur}
+        for k in range(len(pieces), 0, -1):
+            names = [w for _s, w in reversed(pieces[:k])] + [name]
+            if _last_token(names[0]) not in self._first_authors:
+                continue  # (no entry opens with that name: nothing to look up)
+            ids: list[str] = []
+            unresolved: list[str] = []
+            self._resolve_item(", ".join(names), years, ids, unresolved)
+            want = tuple(_last_token(x) for x in names[:4])
+            if ids and not unresolved and all(self.author_surnames.get(i, ())[: len(want)] == want for i in ids):
+                self._style("author-year-narrative-comma-run")
+                return ids, pieces[k - 1][0]
+        return None
 
     def _resolve_item(self, name: str, years: str, ids: list[str], unresolved: list[str]) -> None:
         name = re.sub(r"['’]s$", "", name)  # "Smith et al.'s (2020)"
@@ -839,7 +932,9 @@ class Linker:
         fit = [i for i in ids if min(self.author_counts.get(i, 0), 3) == want] or ids
         if len(fit) > 1 and len(named) >= 3:
             # "Deininger, Ayalew, and Yamano 2008": the names the citation prints pick the entry they open
-            by_names = [i for i in fit if self.author_surnames.get(i, ())[: len(named)] == tuple(named)]
+            # (the linker keeps four surnames an entry: a citation printing five or more, APA's "Huang, Blazquez, Huang,
+            # Paredes-Belmar, & Latorre-Nunez, 2019", is compared by its first four)
+            by_names = [i for i in fit if self.author_surnames.get(i, ())[: len(named[:4])] == tuple(named[:4])]
             fit = by_names or fit
         if len(fit) > 1 and year[-1:].isalpha():
             printed = [i for i in fit if year in self.printed_years.get(i, ())]
@@ -916,6 +1011,7 @@ class Linker:
         return []
 
     _second_index: dict[str, set[tuple[str, str, str]]] = field(default_factory=dict)
+    _first_authors: set[str] | None = None  # the entries' first surnames (see _names_run_before)
 
 
 _JOINED_VERSION = re.compile(r"\b([^\W\d_]\w++(?<=[^\W\d_]))-\s?(\d{1,3})(?![\d.]*\w)")

@@ -350,6 +350,8 @@ def read_markdown_text(
                     reference_pages=reference_pages(text))
     author_year = _author_year_index(references, linker)
     _label_keys(entries, references, linker)
+    if "csl-entry" in text:
+        _citeproc_anchors(text, references, linker)
     # an amsalpha list ("[AGN15] Z. Abedjan, L. Golab, F. Naumann. Profiling ..."): its labels are its keys
     alpha = {m.group(1): r.id for r in references if (m := _ALPHA_ENTRY.match(r.raw or ""))}
     if len(alpha) >= 3 and len(alpha) >= 0.8 * len(references):
@@ -3914,6 +3916,28 @@ def _label_keys(entries: list[RefEntry], refs: list[Reference], linker: Linker) 
         plain = linker.by_author_year.setdefault((sur, year[:4]), [])
         if r.id not in plain:
             plain.append(r.id)
+
+
+# pandoc citeproc's entry, its anchor's citation key (group 1) and its text's start (group 2; see _CSL_ENTRY)
+_CSL_ENTRY_ID = re.compile(
+    r"<div\s+id=[\"']ref-([^\"'<>\s]{1,200}+)[\"'][^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300}>((?:[^<]|<(?!/?div\b)){0,400})", re.I)
+_ANY_TAG = re.compile(r"<[^<>]{0,300}>")
+
+
+def _citeproc_anchors(text: str, refs: list[Reference], linker: Linker) -> None:
+    """pandoc citeproc's entries keep their citation keys as anchors ("<div id="ref-r_core_team_r_2019"
+    class="csl-entry">"), which the text's citations link to: each key -> the entry its text opens (the first
+    40 letters and digits; a start two entries share names neither)."""
+    def head(s: str) -> str:
+        return "".join(ch for ch in html.unescape(_ANY_TAG.sub("", s)).casefold() if ch.isalnum())[:40]
+
+    by_head: dict[str, list[str]] = {}
+    for r in refs:
+        by_head.setdefault(head(r.raw or ""), []).append(r.id)
+    for m in _CSL_ENTRY_ID.finditer(text):
+        ids = by_head.get(head(m.group(2)))
+        if ids and len(ids) == 1 and len(head(m.group(2))) >= 20:
+            linker.by_anchor[m.group(1)] = ids[0]
 
 
 _LABEL_KEY = re.compile(r"^(.+?),?\s((?:19|20)\d{2}[a-z]?)$")
