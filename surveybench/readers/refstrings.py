@@ -476,7 +476,49 @@ def mend_ocr_years(text: str) -> str:
     return _OCR_YEAR.sub(year, text)
 
 
-_ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
+# "Names, Names and Name 2016. Title": the period before the year lost. Read in linear steps (one
+# pattern over the names took time quadratic-to-cubic in a long line without a period -- a 20,000
+# character table row): the year closes the text before the first period, so its place is fixed,
+# and the names before it need only a comma and space, then an "and"/"&" after the last comma.
+_ACL_NP_TAIL = re.compile(r"\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\Z")  # at the end of the text before the first "."
+_ACL_NP_COMMA = re.compile(r",\s")
+_ACL_NP_AND = re.compile(r"\b(?:and|&)\s(?=[^,.])")
+_ACL_NP_AFTER = re.compile(r"\.\s+")
+
+
+class _AclNoPeriod:
+    """The groups ("a", "y", "s") and end of a match of ``_ACL_NO_PERIOD``."""
+
+    def __init__(self, groups: dict[str, str | None], end: int) -> None:
+        self._groups, self._end = groups, end
+
+    def group(self, name: str) -> str | None:
+        return self._groups[name]
+
+    def end(self) -> int:
+        return self._end
+
+
+class _AclNoPeriodPattern:
+    r"""Matches as ``re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")``
+    would (tests/test_readers_s37_TESTT.py compares the two on real entries), in time linear in the text."""
+
+    def match(self, text: str) -> _AclNoPeriod | None:
+        p = text.find(".")
+        after = _ACL_NP_AFTER.match(text, p) if p > 0 else None
+        tail = _ACL_NP_TAIL.search(text, 0, p) if after else None
+        if not tail:
+            return None
+        a = text[: tail.start()]
+        comma = _ACL_NP_COMMA.search(a, 1)  # one name character at least before it
+        if not comma:
+            return None
+        if not _ACL_NP_AND.search(a, max(comma.end(), a.rfind(",") + 1)):  # no comma in the last name
+            return None
+        return _AclNoPeriod({"a": a, "y": tail.group("y"), "s": tail.group("s")}, after.end())
+
+
+_ACL_NO_PERIOD = _AclNoPeriodPattern()
 _TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=[\s,;]|$)")  # (before the name's comma too: "E. Altuntas¸, U.S. Schubert")
 # (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
