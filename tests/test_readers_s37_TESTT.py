@@ -1,5 +1,9 @@
 """Reference-entry classes of the tuning splits met at stop 37 (issue 9): entry titles.
 
+A first name and its middle initial before "and" ("Robert M. May and R. M. Anderson. Title.") read as one
+Vancouver name ("May M") and the next names as the title; a converter's inline HTML subscript in a title
+("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names early.
+
 Also ``refstrings._ACL_NO_PERIOD`` ("Names, Names and Name 2016. Title": the period before the
 year lost) read in linear steps: the one pattern took seconds on a long line without a period; the
 reading that replaced it must match exactly where the pattern did, with the same groups and end.
@@ -17,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from surveybench.readers.refstrings import _ACL_NO_PERIOD
+from surveybench.readers.refstrings import _ACL_NO_PERIOD, parse_reference_string
 
 # the pattern as it stood at baf2084 (quadratic-to-cubic on a long line without a period)
 _OLD_ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
@@ -104,3 +108,33 @@ def test_acl_no_period_is_linear_on_long_lines_without_a_period() -> None:
     for text in ["Aa Bb, " * 3000 + "and", "a, " * 3000, "Smith and " * 3000 + "2020", "a, and " * 3000 + " 2020. x"]:
         _ACL_NO_PERIOD.match(text)
     assert time.process_time() - t0 < 0.5
+
+
+# ---- entry titles -------------------------------------------------------------------------------
+
+
+def test_a_first_name_with_its_middle_initial_before_and_is_no_vancouver_name() -> None:
+    two = parse_reference_string("Carol J. Hart and T. W. Osei. The spread of measles in towns. Proc. R. Soc. Lond. B, 12:31–47, 1990.")
+    full = parse_reference_string("Lena P. Varga and Omar D. Diallo. Counting birds by sound. Ecol. Lett., 4:2–9, 2001.")
+    assert (two.title, two.authors, two.year) == ("The spread of measles in towns", ["Carol J. Hart", "T. W. Osei"], 1990)
+    assert (full.title, full.authors) == ("Counting birds by sound", ["Lena P. Varga", "Omar D. Diallo"])
+    # a Vancouver name and a title with "and" in it stay as they were
+    vanc = parse_reference_string("Hart C. Towns and Cities Grow. Proc R Soc Lond B 12:31–47, 1990.")
+    assert (vanc.title, vanc.authors) == ("Towns and Cities Grow", ["Hart C"])
+
+
+def test_an_html_subscript_in_a_title_is_its_character() -> None:
+    sub = parse_reference_string("Ode, K.; Lin, P.; et al. 2023. μ<sub>2</sub>: A Small Model for Walking Robots. arXiv preprint arXiv:2301.00001.")
+    sup = parse_reference_string('[4] R. Ames and J. Bo, "Ca<sup>2+</sup> waves in heart cells," Cell Rep., vol. 2, 2019.')
+    foot = parse_reference_string("Ode, K. and Lin, P. (2019). A Loud Reaction<sup>1</sup>. Psychological Notes.")
+    assert sub.title == "μ2: A Small Model for Walking Robots"
+    assert sup.title == "Ca2+ waves in heart cells"
+    assert foot.title == "A Loud Reaction"  # a superscript last is a footnote's mark
+
+
+def test_an_lncs_surname_of_three_words_keeps_the_names_going() -> None:
+    r = parse_reference_string(
+        "Orr, T., Dal Monte Rossi, G.A., Pike, N.: Counting errors : a look at rounding in sums. In: Ode, K. (ed.) Proc. of XYZ, pp. 1–9. Springer (2021)"
+    )
+    assert r.title == "Counting errors : a look at rounding in sums"
+    assert r.authors[:2] == ["Orr, T.", "Dal Monte Rossi, G.A."] and r.year == 2021

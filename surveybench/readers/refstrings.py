@@ -216,11 +216,19 @@ _PUBLISHER_AND_PLACE = re.compile(
     r"(?<=\w\w)\s\((?=[^()]*,\s[A-Z])[^()]*\b(?:Press|Springer|Wiley|Elsevier|Publishers?|Publ|Univ|University|Verlag|Books)\b[^()]*\)$")
 
 
+_TITLE_SUB_SUP = re.compile(r"<(sub|sup)>([^<>]{1,20})</\1>(?!\s?$)")
+
+
 def clean_title(text: str | None) -> str | None:
     if not text:
         return None
     t = _SPACE_HYPHEN.sub("-", text)
+    # a converter's inline HTML for a subscript or superscript inside the title (marker / MinerU: "π<sub>0</sub>: A
+    # Vision-Language-Action Flow Model", "CO<sub>2</sub> capture"): the characters as printed, the tags no words of
+    # it (a superscript last is a footnote's mark, left to the entry's own reading)
     t = _WS.sub(" ", t).strip()
+    if "<su" in t:
+        t = _TITLE_SUB_SUP.sub(r"\2", t)
     for a, b in (('"', '"'), ("“", "”")):
         if (t.count(a) + (t.count(b) if a != b else 0)) % 2:  # an unbalanced quote: drop the quotes
             t = t.replace(a, "").replace(b, "")
@@ -1262,6 +1270,10 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         # an NIH manuscript's names, a comma, the year and the title with no period between: "Cruse D, Chennu S, Owen
         # AM, 2012 Bedside detection of awareness in the vegetative state. The Lancet 378, 2088–2094."
         m = _WHOLE.match(prose, 0, m.end("v"))
+    elif m and m.group("v") and re.fullmatch(rf"\S+\s[{_UP}]", m.group("v")) and _FIRST_NAME_INITIAL_AND.match(prose, m.end("v")):
+        # "Robert M. May and R. M. Anderson. Title." -- a first name and its middle initial, not a Vancouver
+        # surname and its initials: the names go on with "and" after the initial's period
+        m = None
     elif m and m.group("v"):
         m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
@@ -1545,7 +1557,9 @@ _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[L
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
+# (a surname of three words before its comma: "Luz De Araujo, P.H.", LNCS keeping a particle's capital)
+_SUR3 = rf"{_SUR}(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
+_NI_DOT = rf"{_SUR3},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_ABNT = rf"(?:{_NI_FULL}|{_NI_DOT})"  # "JARILLO, Carlos J." or "EBERS, M."
 # a Vancouver surname in pieces of lower-case letters: a converter's spacing tore it ("Sarr ami B", "Star chenk o G",
@@ -1809,6 +1823,11 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         or bool(_VANCOUVER_IMPRINT.search(prose)))
 
 
+# after "Robert M": ". May and R. M. Anderson. " / ". Lee and Bo K. Chen. " -- the surname, "and", the next name with its
+# initials (a title's "Towns and Cities Grow." has none)
+_FIRST_NAME_INITIAL_AND = re.compile(
+    rf"\.\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?\s(?:and|&)\s(?:[{_UP}][^\W\d_]+\s)?(?:[{_UP}]\.[\s-]?){{1,3}}[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?\.\s"
+)
 _NATURE_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\d{1,4},\s[A-Za-z]?\d{1,6}(?:[–-][A-Za-z]?\d{1,6})?\s\((?:19|20)\d{2}\)\.?\s*$")  # ". Mach. Learn. 8, 279–292 (1992)."
 _FRONTIERS_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\((?:19|20)\d{2}\)\s\d{1,4}(?:\s?\(\d{1,4}(?:[–-]\d{1,4})?\))?:\s?[A-Za-z]?\d{1,6}")  # ". J Stat Softw (2010) 36:1–48"
 _VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
