@@ -2,7 +2,8 @@
 
 A first name and its middle initial before "and" ("Robert M. May and R. M. Anderson. Title.") read as one
 Vancouver name ("May M") and the next names as the title; a converter's inline HTML subscript in a title
-("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names early.
+("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names early; APA's software kind after a title ("(Version 4.2) [Computer
+software]"); the names and year set in bold with the title in quotes after them ("Lee, K. (2021).** "Title." *Venue*").
 
 Also ``refstrings._ACL_NO_PERIOD`` ("Names, Names and Name 2016. Title": the period before the
 year lost) read in linear steps: the one pattern took seconds on a long line without a period; the
@@ -138,3 +139,15 @@ def test_an_lncs_surname_of_three_words_keeps_the_names_going() -> None:
     )
     assert r.title == "Counting errors : a look at rounding in sums"
     assert r.authors[:2] == ["Orr, T.", "Dal Monte Rossi, G.A."] and r.year == 2021
+
+
+def test_apa_software_kind_and_version_are_no_part_of_the_title() -> None:
+    soft = parse_reference_string("Orr, T. & Pike, N. (2011). TALLY: A Program for Counting Bird Songs (Version 2.1) [Computer software].")
+    data = parse_reference_string("Orr, T. (2019). Songs of 40 finches [Data set]. Zenodo. https://doi.org/10.5281/zenodo.0000")
+    assert (soft.title, soft.year) == ("TALLY: A Program for Counting Bird Songs", 2011)
+    assert data.title == "Songs of 40 finches"
+
+
+def test_bold_names_and_year_then_a_quoted_title() -> None:
+    r = parse_reference_string('Pike, N. et al. (2022).** "Floods and County Budgets." *Journal of Towns* 3(2). — notes on method.')
+    assert (r.title, r.year) == ("Floods and County Budgets", 2022)

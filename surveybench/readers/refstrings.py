@@ -209,6 +209,8 @@ _WEB_OR_EDITION_TAIL = re.compile(
     r",?\s*+(?:available\s(?:at|from|online)\s?:|\(?last\saccess(?:ed)?\s?:)|,\s*+\d{1,2}(?:st|nd|rd|th)\s++(?:edn|edition)\b", re.I)
 
 
+_APA_KIND_TAIL = re.compile(
+    r"(?:\s\((?:[Vv]ersion|[Vv]er\.|v\.?)\s?[\w.\-]{1,12}\))?\s?\[(?:[Cc]omputer\s(?:software|program)|[Ss]oftware|[Dd]ata\s?set|[Ss]ource\scode|[Mm]obile\sapp(?:lication)?)\]$")
 _DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\](?=$|[.,\s/])")
 
 
@@ -254,6 +256,10 @@ def clean_title(text: str | None) -> str | None:
     # Report, available at: https://... (last access: 19 September 2021)"), as an edition before its publisher
     # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
     t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
+    # APA's description of software or data after its title, and the version before it ("GSEQ: Software for ...
+    # Sequences (Version 4.2) [Computer software]", "... [Data set]"): the entry's kind, no words of the title
+    if t.endswith("]"):
+        t = _APA_KIND_TAIL.sub("", t).rstrip(" ,;:.") or t
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     # (not a date's year, the month and day inside the title: "Truth Social Posts of April 7, 2025")
     tail = _TITLE_TAIL.search(t)
@@ -1294,6 +1300,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         )
         if ym:
             rest = rest[ym.end() :]
+            # the names and year set in bold, the title after them in quotes (an LLM-written review's list:
+            # "**Miao, Q. et al. (2023).** "Extreme Weather Events ..." *Economics of ...* 7(1)."): the bold's close goes
+            rest = re.sub(r"^(?:\*\*|__)\s*(?=[\"“])", "", rest)
         # Copernicus: the names end at a colon, the last perhaps of one name or with its dot lost
         # ("..., and Snehmani: Title", "..., and Hamby, D.M: Title", "... (Eds.).: Title")
         colon = None if ym else _COLON_TAIL.match(rest)
