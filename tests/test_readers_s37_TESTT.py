@@ -2,8 +2,11 @@
 
 A first name and its middle initial before "and" ("Robert M. May and R. M. Anderson. Title.") read as one
 Vancouver name ("May M") and the next names as the title; a converter's inline HTML subscript in a title
-("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names early; APA's software kind after a title ("(Version 4.2) [Computer
-software]"); the names and year set in bold with the title in quotes after them ("Lee, K. (2021).** "Title." *Venue*").
+("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names
+early; APA's software kind after a title ("(Version 4.2) [Computer software]"); Elsevier's book with initials
+first and its publisher and city after the title ("F.E. Bailey, J.V. Koleske, Title, Marcel Dekker, New York,
+1991.", read as a run of names and left untitled); the names and year set in bold with the title in quotes
+after them ("Lee, K. (2021).** "Title." *Venue*").
 
 Also ``refstrings._ACL_NO_PERIOD`` ("Names, Names and Name 2016. Title": the period before the
 year lost) read in linear steps: the one pattern took seconds on a long line without a period; the
@@ -151,3 +154,11 @@ def test_apa_software_kind_and_version_are_no_part_of_the_title() -> None:
 def test_bold_names_and_year_then_a_quoted_title() -> None:
     r = parse_reference_string('Pike, N. et al. (2022).** "Floods and County Budgets." *Journal of Towns* 3(2). — notes on method.')
     assert (r.title, r.year) == ("Floods and County Budgets", 2022)
+
+
+def test_an_elsevier_book_after_initials_names_its_publisher_and_city_after_the_title() -> None:
+    r = parse_reference_string("K.L. Moss, T.R. Lane, Curing of 2,3-Dienes, Harlow Brothers, New Haven, 1987.")
+    spaced = parse_reference_string("K. L. Moss, T. R. Lane, Curing of dienes in bulk, Harlow Brothers, New Haven, 1987.")
+    assert (r.title, r.year) == ("Curing of 2,3-Dienes", 1987)
+    assert r.authors == ["K.L. Moss", "T.R. Lane"]
+    assert spaced.title == "Curing of dienes in bulk"

@@ -1491,6 +1491,12 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     m = _IEEE_AUTHORS.match(prose)
     if m:
         t = _title_sentence(prose[m.end() :])
+        # Elsevier's book: "F.E. Bailey, J.V. Koleske, Polymerization of Epoxides, Marcel Dekker, New York, 1991." -- the
+        # publisher and its city after the title, the year last: no names going on, the title is the part before them
+        book = _IEEE_BOOK_IMPRINT.search(t) if t and ", " in t else None
+        if book and not _FULL_NAME.fullmatch(t[: book.start()].split(",")[0].strip()) and re.fullmatch(
+                r"\s*(?:19|20)\d{2}[a-z]?\.?\s*", prose[m.end() :][len(t) :].lstrip(" ,")):
+            t = t[: book.start()]
         if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
             out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
             if years:
@@ -1668,6 +1674,8 @@ _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
 # ("AND" in capitals: SIAM sets its names in small capitals, "R. ALMGREN, C. THUM, AND H. LI, Market impact, Risk, ...")
 _IEEE_AND = r"(?:and|AND)"
+# a publisher of capitalised words and its city, closing a title's sentence: ", Marcel Dekker, New York", ", Academic Press, London"
+_IEEE_BOOK_IMPRINT = re.compile(r",\s[A-Z][\w&.\-]*(?:\s(?:&|of|[A-Z][\w&.\-]*)){0,4},\s[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,2}$")
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
     rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!{_IEEE_AND}\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
