@@ -5,7 +5,8 @@ Vancouver name ("May M") and the next names as the title; a converter's inline H
 ("π<sub>0</sub>: A ... Model"); an LNCS surname of three words ("Luz De Araujo, P.H.") that ended the names
 early; APA's software kind after a title ("(Version 4.2) [Computer software]"); Elsevier's book with initials
 first and its publisher and city after the title ("F.E. Bailey, J.V. Koleske, Title, Marcel Dekker, New York,
-1991.", read as a run of names and left untitled); the names and year set in bold with the title in quotes
+1991.", read as a run of names and left untitled); initials-first names closed by a colon ("B. de Bruin, Z. Zivkovic and
+H. Corporaal: Title.", left untitled); the names and year set in bold with the title in quotes
 after them ("Lee, K. (2021).** "Title." *Venue*").
 
 Also ``refstrings._ACL_NO_PERIOD`` ("Names, Names and Name 2016. Title": the period before the
@@ -162,3 +163,10 @@ def test_an_elsevier_book_after_initials_names_its_publisher_and_city_after_the_
     assert (r.title, r.year) == ("Curing of 2,3-Dienes", 1987)
     assert r.authors == ["K.L. Moss", "T.R. Lane"]
     assert spaced.title == "Curing of dienes in bulk"
+
+
+def test_initials_first_names_closed_by_a_colon() -> None:
+    three = parse_reference_string("K. van Dam, L. Orr and P. Nye: Counting Pixels in Small Images. 2019 3rd Workshop on Images (WI), 2019, pp. 1–9.")
+    comma = parse_reference_string("K. Dam, L. Orr, P. Nye: Tiny Pixel Nets, arXiv:1901.00001.")
+    assert (three.title, three.authors, three.year) == ("Counting Pixels in Small Images", ["K. van Dam", "L. Orr", "P. Nye"], 2019)
+    assert (comma.title, comma.authors) == ("Tiny Pixel Nets", ["K. Dam", "L. Orr", "P. Nye"])

@@ -1488,7 +1488,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             return out
 
     # 2b. IEEE books and unquoted titles: "P. Voigt and A. von dem Bussche, The EU GDPR. Cham: ..."
-    m = _IEEE_AUTHORS.match(prose)
+    # (or the names closed by a colon, LNCS's way with IEEE's initials first: "B. de Bruin, Z. Zivkovic and H. Corporaal:
+    # Quantization of ... Networks. 2018 21st Euromicro Conference ...", "F. Li, B. Zhang, B. Liu: Ternary Weight Networks, arXiv:...")
+    m = _IEEE_AUTHORS_COLON.match(prose) or _IEEE_AUTHORS.match(prose)
     if m:
         t = _title_sentence(prose[m.end() :])
         # Elsevier's book: "F.E. Bailey, J.V. Koleske, Polymerization of Epoxides, Marcel Dekker, New York, 1991." -- the
@@ -1676,6 +1678,9 @@ _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P.
 _IEEE_AND = r"(?:and|AND)"
 # a publisher of capitalised words and its city, closing a title's sentence: ", Marcel Dekker, New York", ", Academic Press, London"
 _IEEE_BOOK_IMPRINT = re.compile(r",\s[A-Z][\w&.\-]*(?:\s(?:&|of|[A-Z][\w&.\-]*)){0,4},\s[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,2}$")
+_IEEE_AUTHORS_COLON = re.compile(
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?):\s+(?=[\w*_\"“])"
+)
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
     rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!{_IEEE_AND}\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
