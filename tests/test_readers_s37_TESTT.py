@@ -170,3 +170,6 @@ def test_initials_first_names_closed_by_a_colon() -> None:
     comma = parse_reference_string("K. Dam, L. Orr, P. Nye: Tiny Pixel Nets, arXiv:1901.00001.")
     assert (three.title, three.authors, three.year) == ("Counting Pixels in Small Images", ["K. van Dam", "L. Orr", "P. Nye"], 2019)
     assert (comma.title, comma.authors) == ("Tiny Pixel Nets", ["K. Dam", "L. Orr", "P. Nye"])
+    # one name before a colon may be a site's: the page's title keeps it
+    site = parse_reference_string("K.L.Moss Archive: On the trouble with plain words, accessed May 2, 2026, https://example.org/kl")
+    assert site.title == "K.L. Moss Archive: On the trouble with plain words"

@@ -1679,7 +1679,8 @@ _IEEE_AND = r"(?:and|AND)"
 # a publisher of capitalised words and its city, closing a title's sentence: ", Marcel Dekker, New York", ", Academic Press, London"
 _IEEE_BOOK_IMPRINT = re.compile(r",\s[A-Z][\w&.\-]*(?:\s(?:&|of|[A-Z][\w&.\-]*)){0,4},\s[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,2}$")
 _IEEE_AUTHORS_COLON = re.compile(
-    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?):\s+(?=[\w*_\"“])"
+    # (two names at least: one before a colon may be a site's, "E.W.Dijkstra Archive: On the foolishness of ...")
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})+{_ETAL}?):\s+(?=[\w*_\"“])"
 )
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
