@@ -209,6 +209,8 @@ _WEB_OR_EDITION_TAIL = re.compile(
     r",?\s*+(?:available\s(?:at|from|online)\s?:|\(?last\saccess(?:ed)?\s?:)|,\s*+\d{1,2}(?:st|nd|rd|th)\s++(?:edn|edition)\b", re.I)
 
 
+_APA_KIND_TAIL = re.compile(
+    r"(?:\s\((?:[Vv]ersion|[Vv]er\.|v\.?)\s?[\w.\-]{1,12}\))?\s?\[(?:[Cc]omputer\s(?:software|program)|[Ss]oftware|[Dd]ata\s?set|[Ss]ource\scode|[Mm]obile\sapp(?:lication)?)\]$")
 _DOC_TYPE_MARK = re.compile(r"\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\](?=$|[.,\s/])")
 
 
@@ -216,11 +218,19 @@ _PUBLISHER_AND_PLACE = re.compile(
     r"(?<=\w\w)\s\((?=[^()]*,\s[A-Z])[^()]*\b(?:Press|Springer|Wiley|Elsevier|Publishers?|Publ|Univ|University|Verlag|Books)\b[^()]*\)$")
 
 
+_TITLE_SUB_SUP = re.compile(r"<(sub|sup)>([^<>]{1,20})</\1>(?!\s?$)")
+
+
 def clean_title(text: str | None) -> str | None:
     if not text:
         return None
     t = _SPACE_HYPHEN.sub("-", text)
+    # a converter's inline HTML for a subscript or superscript inside the title (marker / MinerU: "π<sub>0</sub>: A
+    # Vision-Language-Action Flow Model", "CO<sub>2</sub> capture"): the characters as printed, the tags no words of
+    # it (a superscript last is a footnote's mark, left to the entry's own reading)
     t = _WS.sub(" ", t).strip()
+    if "<su" in t:
+        t = _TITLE_SUB_SUP.sub(r"\2", t)
     for a, b in (('"', '"'), ("“", "”")):
         if (t.count(a) + (t.count(b) if a != b else 0)) % 2:  # an unbalanced quote: drop the quotes
             t = t.replace(a, "").replace(b, "")
@@ -246,6 +256,10 @@ def clean_title(text: str | None) -> str | None:
     # Report, available at: https://... (last access: 19 September 2021)"), as an edition before its publisher
     # does ("Risk Communication: A Handbook ..., 6th edn., Wiley, Hoboken")
     t = _WEB_OR_EDITION_TAIL.split(t, maxsplit=1)[0].rstrip(" ,;:.")
+    # APA's description of software or data after its title, and the version before it ("GSEQ: Software for ...
+    # Sequences (Version 4.2) [Computer software]", "... [Data set]"): the entry's kind, no words of the title
+    if t.endswith("]"):
+        t = _APA_KIND_TAIL.sub("", t).rstrip(" ,;:.") or t
     # a year or an edition glued after the title by a comma ("Motion in MT, 2004", "..., 2nd edn")
     # (not a date's year, the month and day inside the title: "Truth Social Posts of April 7, 2025")
     tail = _TITLE_TAIL.search(t)
@@ -476,7 +490,49 @@ def mend_ocr_years(text: str) -> str:
     return _OCR_YEAR.sub(year, text)
 
 
-_ACL_NO_PERIOD = re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")
+# "Names, Names and Name 2016. Title": the period before the year lost. Read in linear steps (one
+# pattern over the names took time quadratic-to-cubic in a long line without a period -- a 20,000
+# character table row): the year closes the text before the first period, so its place is fixed,
+# and the names before it need only a comma and space, then an "and"/"&" after the last comma.
+_ACL_NP_TAIL = re.compile(r"\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\Z")  # at the end of the text before the first "."
+_ACL_NP_COMMA = re.compile(r",\s")
+_ACL_NP_AND = re.compile(r"\b(?:and|&)\s(?=[^,.])")
+_ACL_NP_AFTER = re.compile(r"\.\s+")
+
+
+class _AclNoPeriod:
+    """The groups ("a", "y", "s") and end of a match of ``_ACL_NO_PERIOD``."""
+
+    def __init__(self, groups: dict[str, str | None], end: int) -> None:
+        self._groups, self._end = groups, end
+
+    def group(self, name: str) -> str | None:
+        return self._groups[name]
+
+    def end(self) -> int:
+        return self._end
+
+
+class _AclNoPeriodPattern:
+    r"""Matches as ``re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")``
+    would (tests/test_readers_s37_TESTT.py compares the two on real entries), in time linear in the text."""
+
+    def match(self, text: str) -> _AclNoPeriod | None:
+        p = text.find(".")
+        after = _ACL_NP_AFTER.match(text, p) if p > 0 else None
+        tail = _ACL_NP_TAIL.search(text, 0, p) if after else None
+        if not tail:
+            return None
+        a = text[: tail.start()]
+        comma = _ACL_NP_COMMA.search(a, 1)  # one name character at least before it
+        if not comma:
+            return None
+        if not _ACL_NP_AND.search(a, max(comma.end(), a.rfind(",") + 1)):  # no comma in the last name
+            return None
+        return _AclNoPeriod({"a": a, "y": tail.group("y"), "s": tail.group("s")}, after.end())
+
+
+_ACL_NO_PERIOD = _AclNoPeriodPattern()
 _TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=[\s,;]|$)")  # (before the name's comma too: "E. Altuntas¸, U.S. Schubert")
 # (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
@@ -1220,6 +1276,10 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         # an NIH manuscript's names, a comma, the year and the title with no period between: "Cruse D, Chennu S, Owen
         # AM, 2012 Bedside detection of awareness in the vegetative state. The Lancet 378, 2088–2094."
         m = _WHOLE.match(prose, 0, m.end("v"))
+    elif m and m.group("v") and re.fullmatch(rf"\S+\s[{_UP}]", m.group("v")) and _FIRST_NAME_INITIAL_AND.match(prose, m.end("v")):
+        # "Robert M. May and R. M. Anderson. Title." -- a first name and its middle initial, not a Vancouver
+        # surname and its initials: the names go on with "and" after the initial's period
+        m = None
     elif m and m.group("v"):
         m = re.match(r"^(?P<a>.*?)(?:\.\s|:\s|\s(?=\())", prose) if _plain_vancouver(m.group("v"), prose) else None
     elif m and m.group("s"):
@@ -1240,6 +1300,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         )
         if ym:
             rest = rest[ym.end() :]
+            # the names and year set in bold, the title after them in quotes (an LLM-written review's list:
+            # "**Miao, Q. et al. (2023).** "Extreme Weather Events ..." *Economics of ...* 7(1)."): the bold's close goes
+            rest = re.sub(r"^(?:\*\*|__)\s*(?=[\"“])", "", rest)
         # Copernicus: the names end at a colon, the last perhaps of one name or with its dot lost
         # ("..., and Snehmani: Title", "..., and Hamby, D.M: Title", "... (Eds.).: Title")
         colon = None if ym else _COLON_TAIL.match(rest)
@@ -1425,9 +1488,17 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             return out
 
     # 2b. IEEE books and unquoted titles: "P. Voigt and A. von dem Bussche, The EU GDPR. Cham: ..."
-    m = _IEEE_AUTHORS.match(prose)
+    # (or the names closed by a colon, LNCS's way with IEEE's initials first: "B. de Bruin, Z. Zivkovic and H. Corporaal:
+    # Quantization of ... Networks. 2018 21st Euromicro Conference ...", "F. Li, B. Zhang, B. Liu: Ternary Weight Networks, arXiv:...")
+    m = _IEEE_AUTHORS_COLON.match(prose) or _IEEE_AUTHORS.match(prose)
     if m:
         t = _title_sentence(prose[m.end() :])
+        # Elsevier's book: "F.E. Bailey, J.V. Koleske, Polymerization of Epoxides, Marcel Dekker, New York, 1991." -- the
+        # publisher and its city after the title, the year last: no names going on, the title is the part before them
+        book = _IEEE_BOOK_IMPRINT.search(t) if t and ", " in t else None
+        if book and not _FULL_NAME.fullmatch(t[: book.start()].split(",")[0].strip()) and re.fullmatch(
+                r"\s*(?:19|20)\d{2}[a-z]?\.?\s*", prose[m.end() :][len(t) :].lstrip(" ,")):
+            t = t[: book.start()]
         if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
             out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
             if years:
@@ -1503,7 +1574,9 @@ _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[L
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
-_NI_DOT = rf"{_SUR},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
+# (a surname of three words before its comma: "Luz De Araujo, P.H.", LNCS keeping a particle's capital)
+_SUR3 = rf"{_SUR}(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
+_NI_DOT = rf"{_SUR3},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_ABNT = rf"(?:{_NI_FULL}|{_NI_DOT})"  # "JARILLO, Carlos J." or "EBERS, M."
 # a Vancouver surname in pieces of lower-case letters: a converter's spacing tore it ("Sarr ami B", "Star chenk o G",
@@ -1603,6 +1676,12 @@ _GLUED_AUTHORS_YEAR = re.compile(r"^(?P<a>.{1,600}?)\s?(?P<y>(?:19|20)\d{2})(?P<
 _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P. Morel"
 # ("AND" in capitals: SIAM sets its names in small capitals, "R. ALMGREN, C. THUM, AND H. LI, Market impact, Risk, ...")
 _IEEE_AND = r"(?:and|AND)"
+# a publisher of capitalised words and its city, closing a title's sentence: ", Marcel Dekker, New York", ", Academic Press, London"
+_IEEE_BOOK_IMPRINT = re.compile(r",\s[A-Z][\w&.\-]*(?:\s(?:&|of|[A-Z][\w&.\-]*)){0,4},\s[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,2}$")
+_IEEE_AUTHORS_COLON = re.compile(
+    # (two names at least: one before a colon may be a site's, "E.W.Dijkstra Archive: On the foolishness of ...")
+    rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})+{_ETAL}?):\s+(?=[\w*_\"“])"
+)
 _IEEE_AUTHORS = re.compile(
     # the comma before the title, not one inside the list ("A. B, C. D, and E. F. Title.")
     rf"^(?P<a>{_IF_NAME}(?:(?:,\s(?:{_IEEE_AND}\s)?|\s(?:{_IEEE_AND}|&)\s){_IF_NAME})*{_ETAL}?),\s+(?!{_IEEE_AND}\s|&\s|et\s+al\b|{_IF_NAME},)(?=[\w*_])"
@@ -1767,6 +1846,11 @@ def _plain_vancouver(authors: str, prose: str = "") -> bool:
         or bool(_VANCOUVER_IMPRINT.search(prose)))
 
 
+# after "Robert M": ". May and R. M. Anderson. " / ". Lee and Bo K. Chen. " -- the surname, "and", the next name with its
+# initials (a title's "Towns and Cities Grow." has none)
+_FIRST_NAME_INITIAL_AND = re.compile(
+    rf"\.\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?\s(?:and|&)\s(?:[{_UP}][^\W\d_]+\s)?(?:[{_UP}]\.[\s-]?){{1,3}}[{_UP}][^\W\d_]+(?:-[^\W\d_]+)?\.\s"
+)
 _NATURE_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\d{1,4},\s[A-Za-z]?\d{1,6}(?:[–-][A-Za-z]?\d{1,6})?\s\((?:19|20)\d{2}\)\.?\s*$")  # ". Mach. Learn. 8, 279–292 (1992)."
 _FRONTIERS_LOCATOR = re.compile(r"\.\s[^.]*[^\W\d_]\.?\s\((?:19|20)\d{2}\)\s\d{1,4}(?:\s?\(\d{1,4}(?:[–-]\d{1,4})?\))?:\s?[A-Za-z]?\d{1,6}")  # ". J Stat Softw (2010) 36:1–48"
 _VANCOUVER_IMPRINT = re.compile(r"\.\s[A-Z][^.:;]{1,40}:\s[^.:;]{2,80};\s(?:19|20)\d{2}\.?\s*$")
