@@ -1744,7 +1744,9 @@ _APA_GROUP = re.compile(
     r"[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
 _PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|dos|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
-_ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
+# (a URL a PDF line break tore after its scheme, "URL https: //openreview.net/forum?id=x." or "https:// openreview.net/...",
+# ICML/ICLR lists converted from PDF: the same address, closing the entry)
+_ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?:\s?//\s?\S+\s*$")
 # an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
@@ -1906,12 +1908,13 @@ def _author_year_starts(text: str, style: str) -> list[int]:
 
 
 # what may follow an entry's year without being words of a title or venue: URLs (a converter may
-# break them at a hyphen: "https://aclanthology.org/P19- 1356."), DOIs, arXiv ids, pages, "[cs, stat]"
+# break them at a hyphen: "https://aclanthology.org/P19- 1356.", or after the scheme: "https: //openreview.net/..."),
+# DOIs, arXiv ids, pages, "[cs, stat]"
 _TAIL_IDS = re.compile(
-    r"https?://\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
+    r"https?:\s?//\s?\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
 
 
-_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
+_TAIL_HAS_ID = re.compile(r"https?:\s?//|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
 
 
 def _tail_words(tail: str) -> int:
