@@ -35,3 +35,29 @@ def test_natbib_entry_after_url_torn_after_scheme(tmp_path: Path) -> None:
     assert _firsts(survey) == ["Abel", "Madry", "Mallon", "Nolan", "Perry", "Smith"]
     assert survey.references[1].raw.endswith("forum?id=abcDEFgh.")
 
+
+
+def test_page_number_between_author_year_entries(tmp_path: Path) -> None:
+    # an ICLR-style list (full names, year last) converted from PDF, entries wrapped over lines: a page's number alone on
+    # its line after an entry's year, the page's running head dropped, then the next page's first entry; an appendix
+    # with bullets follows the list
+    survey = _read(tmp_path, with_list("Detecting hallucination", "Probes (Dunn et al., 2024) and filters (Tamm et al., 2018).", [
+        "Carla Chen, Kevin Liu, and Zoe Wu. Inside the states of language models. arXiv preprint\n"
+        "arXiv:2402.03744, 2024.\n"
+        "Irene Chern, Steffi Cole, and Paul Liu. Factool: Factuality detection in generative models. arXiv preprint\n"
+        "arXiv:2307.13528, 2023.\n"
+        "11",
+        "Xavier Dunn, Chao Xiao, and Sharon Lee. Haloscope: Harnessing unlabeled generations for\n"
+        "hallucination detection. Advances in Neural Information Processing Systems, 37:1-20,\n"
+        "2024.\n"
+        "Eric Jang, Shane Gu, and Ben Poole. Categorical reparameterization with gumbel-softmax. arXiv\n"
+        "preprint arXiv:1611.01144, 2016.\n"
+        "12",
+        "Alon Tamm, Jonas Herz, and Jon Berant. Commonsense questions: A question answering challenge. arXiv\n"
+        "preprint arXiv:1811.00937, 2018.",
+        # (the appendix the converter left under the list, its bullets keep the list-wide page-number rule off)
+        "A PROMPT TEMPLATE\nEach sample is shown to the model as:\n- Question: the question asked.\n"
+        "- Answer: the answer the model gave.\n- Verdict: true or false.",
+    ]))
+    assert _firsts(survey)[:5] == ["Carla Chen", "Irene Chern", "Xavier Dunn", "Eric Jang", "Alon Tamm"]
+    assert survey.references[1].raw.endswith("arXiv:2307.13528, 2023.")

@@ -1475,6 +1475,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
     finds inside such a line, or inside the author list it leaves open before its year, is no entry
     ("Mariken AC G van der | Velden. 2022." is a name of that list)."""
+    lines, bulleted = _page_numbers_off(lines, bulleted)
     paragraphs: list[str] = []
     buf: list[str] = []
     for ln in lines + [""]:
@@ -1624,6 +1625,32 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
         res.entries.append(RefEntry(raw=text[s:e].strip().rstrip(" [_*") if i + 1 < len(starts) else text[s:e].strip(),
                                     layout=f"author-year/{style}"))
+
+
+# a page's number alone on its line ("11"), what a PDF conversion leaves of a page break inside an author-year list
+_PAGE_NUMBER_LINE = re.compile(r"^\s*\d{1,3}\s*$")
+_LINE_CLOSES_ENTRY = re.compile(r"(?:(?<!\d)(?:19|20)\d{2}[a-z]?|https?://\S+)\.?\s*$")  # "... arXiv:2307.13528, 2023."
+
+
+def _page_numbers_off(lines: list[str], bulleted: list[bool] | None) -> tuple[list[str], list[bool] | None]:
+    """An unnumbered list converted from PDF keeps a page's number between two entries ("... arXiv:2307.13528, 2023." /
+    "11" / "Xuefeng Du, Chaowei Xiao, and Sharon Li. Haloscope: ...", the running head and the page's heading dropped
+    before): glued to the entry before, "2023. 11 Xuefeng Du" hides the next entry's start. A line of one to three digits
+    between a line closing an entry with its year (or a URL) and a line opening with a capital is no part of either and
+    reads as a blank line (an unnumbered list has no labels; a volume or pages wrapped alone follow no year). The
+    list-wide rule (split_reference_lines) blanks such lines only when no bullets are about: an appendix the converter
+    left under the list, its bullets, turns it off."""
+    nonblank = [k for k, ln in enumerate(lines) if ln.strip()]
+    drop: set[int] = set()
+    for a, k, b in zip(nonblank, nonblank[1:], nonblank[2:]):
+        if (_PAGE_NUMBER_LINE.match(lines[k]) and _LINE_CLOSES_ENTRY.search(lines[a])
+                and lines[b].lstrip()[:1].isupper()):
+            drop.add(k)
+    if not drop:
+        return lines, bulleted
+    if bulleted is not None and len(bulleted) == len(nonblank):
+        bulleted = [f for k, f in zip(nonblank, bulleted) if k not in drop]
+    return ["" if k in drop else ln for k, ln in enumerate(lines)], bulleted
 
 
 # an editor's note in brackets, the whole paragraph: "[NOTE: This is a simplified reference list. ...]"
