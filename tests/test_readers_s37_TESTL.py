@@ -61,3 +61,22 @@ def test_page_number_between_author_year_entries(tmp_path: Path) -> None:
     ]))
     assert _firsts(survey)[:5] == ["Carla Chen", "Irene Chern", "Xavier Dunn", "Eric Jang", "Alon Tamm"]
     assert survey.references[1].raw.endswith("arXiv:2307.13528, 2023.")
+
+
+def test_natbib_list_with_a_few_bulleted_entries(tmp_path: Path) -> None:
+    # an ICML natbib list (surnames with initials, the year last), one entry a paragraph; the converter made a few
+    # entries bullets, each right after an unbulleted one
+    survey = _read(tmp_path, with_list("Truthful models", "Tuned (Lane et al., 2023) and judged (Sing et al., 2023).", [
+        "Abbot, M. G., Rowe, M., and Munk, R. A general paradigm to learn from human preferences. arXiv preprint "
+        "arXiv:2310.12036, 2023.",
+        "Burns, C., Yee, H., and Stein, J. Discovering latent knowledge in language models. In ICLR, 2023.",
+        "Kent, H., Pratt, S., and Ross, A. Scaling feedback from models. arXiv preprint arXiv:2309.00267, 2023b.",
+        "- Lane, J., Chen, X., and Wen, J. Halubench: A hallucination benchmark for language models. In EMNLP, 2023a.",
+        "Lin, S., Hill, J., and Evans, O. Measuring how models mimic human falsehoods. In ACL, 2022.",
+        "Quinn, J., Wolf, F., and Klim, O. Proximal optimization algorithms. arXiv preprint arXiv:1707.06347, 2017.",
+        "- Sing, A., Reyes, J. D., and Parisi, A. Beyond human data: Scaling self-training. arXiv preprint "
+        "arXiv:2312.06585, 2023.",
+        "Song, F., Yu, B., and Wang, H. Preference ranking optimization for alignment. arXiv preprint "
+        "arXiv:2306.17492, 2023.",
+    ]))
+    assert _firsts(survey) == ["Abbot", "Burns", "Kent", "Lane", "Lin", "Quinn", "Sing", "Song"]

@@ -736,9 +736,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
     first_bullet = next((k for k, ln in enumerate(nonblank) if _BULLET.match(ln)), None)
     if first_bullet is not None and _entries_before(" ".join(nonblank[:first_bullet])) and 2 * sum(
-            _opens_entry(b, 0) for b in bullets) < len(bullets):
+            _opens_entry(b, 0) or bool(_NATBIB_NAMES.match(b)) for b in bullets) < len(bullets):
         # bullets only after an unbulleted list's entries, and no author list after most of them (a survey
-        # instrument's options printed after the list): the list is not bulleted
+        # instrument's options printed after the list): the list is not bulleted (ICML's natbib names, the year
+        # last, "- Li, J., ..., and Wen, J. Halueval: ...", are an author list)
         bullets = []
     if listing_at is not None:
         # a series listing printed after an unbulleted list (the World Bank's "WPS2214 Trade Policy ...
@@ -751,7 +752,9 @@ def _split_one(lines: list[str]) -> SplitResult:
             (len(bullets) >= 3 and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets)
              >= 0.8 * len(bullets))
             # a few bullets in an author-year list whose entries are mostly not bulleted
-            or (3 * len(bullets) <= len(nonblank) and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x))
+            # (or ICML's natbib entries, the year last: "Lee, H., ..., and Rastogi, A. Rlaif: Scaling ... 2023b." /
+            # "- Li, J., ..., and Wen, J. Halueval: ... In EMNLP, 2023a.", one entry a paragraph, a few of them bulleted)
+            or (3 * len(bullets) <= len(nonblank) and sum((_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x))) or bool(_NATBIB_NAMES.match(x))
                                                          for x in unbulleted_lines) >= 0.5 * len(unbulleted_lines))):
         # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
