@@ -737,9 +737,10 @@ def _split_one(lines: list[str]) -> SplitResult:
     listing_at = _listing_after_the_list(nonblank) if bullets and not num_lines else None
     first_bullet = next((k for k, ln in enumerate(nonblank) if _BULLET.match(ln)), None)
     if first_bullet is not None and _entries_before(" ".join(nonblank[:first_bullet])) and 2 * sum(
-            _opens_entry(b, 0) for b in bullets) < len(bullets):
+            _opens_entry(b, 0) or bool(_NATBIB_NAMES.match(b)) for b in bullets) < len(bullets):
         # bullets only after an unbulleted list's entries, and no author list after most of them (a survey
-        # instrument's options printed after the list): the list is not bulleted
+        # instrument's options printed after the list): the list is not bulleted (ICML's natbib names, the year
+        # last, "- Li, J., ..., and Wen, J. Halueval: ...", are an author list)
         bullets = []
     if listing_at is not None:
         # a series listing printed after an unbulleted list (the World Bank's "WPS2214 Trade Policy ...
@@ -752,7 +753,9 @@ def _split_one(lines: list[str]) -> SplitResult:
             (len(bullets) >= 3 and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x)) for x in bullets)
              >= 0.8 * len(bullets))
             # a few bullets in an author-year list whose entries are mostly not bulleted
-            or (3 * len(bullets) <= len(nonblank) and sum(_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x))
+            # (or ICML's natbib entries, the year last: "Lee, H., ..., and Rastogi, A. Rlaif: Scaling ... 2023b." /
+            # "- Li, J., ..., and Wen, J. Halueval: ... In EMNLP, 2023a.", one entry a paragraph, a few of them bulleted)
+            or (3 * len(bullets) <= len(nonblank) and sum((_opens_entry(x, 0) and bool(_YEAR_AFTER_NAMES.match(x))) or bool(_NATBIB_NAMES.match(x))
                                                          for x in unbulleted_lines) >= 0.5 * len(unbulleted_lines))):
         # an author-year list printed as bullets, with some entries not bulleted (docling): "- Li, J., ... (2018).
         # Title." / "Pessoa, A., ... (2018). Title." -- one list whose entries the author lists find, bullet or not
@@ -1476,6 +1479,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
     finds inside such a line, or inside the author list it leaves open before its year, is no entry
     ("Mariken AC G van der | Velden. 2022." is a name of that list)."""
+    lines, bulleted = _page_numbers_off(lines, bulleted)
     paragraphs: list[str] = []
     buf: list[str] = []
     for ln in lines + [""]:
@@ -1627,6 +1631,32 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
                                     layout=f"author-year/{style}"))
 
 
+# a page's number alone on its line ("11"), what a PDF conversion leaves of a page break inside an author-year list
+_PAGE_NUMBER_LINE = re.compile(r"^\s*\d{1,3}\s*$")
+_LINE_CLOSES_ENTRY = re.compile(r"(?:(?<!\d)(?:19|20)\d{2}[a-z]?|https?://\S+)\.?\s*$")  # "... arXiv:2307.13528, 2023."
+
+
+def _page_numbers_off(lines: list[str], bulleted: list[bool] | None) -> tuple[list[str], list[bool] | None]:
+    """An unnumbered list converted from PDF keeps a page's number between two entries ("... arXiv:2307.13528, 2023." /
+    "11" / "Xuefeng Du, Chaowei Xiao, and Sharon Li. Haloscope: ...", the running head and the page's heading dropped
+    before): glued to the entry before, "2023. 11 Xuefeng Du" hides the next entry's start. A line of one to three digits
+    between a line closing an entry with its year (or a URL) and a line opening with a capital is no part of either and
+    reads as a blank line (an unnumbered list has no labels; a volume or pages wrapped alone follow no year). The
+    list-wide rule (split_reference_lines) blanks such lines only when no bullets are about: an appendix the converter
+    left under the list, its bullets, turns it off."""
+    nonblank = [k for k, ln in enumerate(lines) if ln.strip()]
+    drop: set[int] = set()
+    for a, k, b in zip(nonblank, nonblank[1:], nonblank[2:]):
+        if (_PAGE_NUMBER_LINE.match(lines[k]) and _LINE_CLOSES_ENTRY.search(lines[a])
+                and lines[b].lstrip()[:1].isupper()):
+            drop.add(k)
+    if not drop:
+        return lines, bulleted
+    if bulleted is not None and len(bulleted) == len(nonblank):
+        bulleted = [f for k, f in zip(nonblank, bulleted) if k not in drop]
+    return ["" if k in drop else ln for k, ln in enumerate(lines)], bulleted
+
+
 # an editor's note in brackets, the whole paragraph: "[NOTE: This is a simplified reference list. ...]"
 _BRACKETED_NOTE = re.compile(r"^\[[^\[\]]*\]$")
 # (a paragraph opening with an initial, "R., Xiang, Y.T., 2020.", goes on with the author list before it)
@@ -1745,7 +1775,9 @@ _APA_GROUP = re.compile(
     r"[A-Z][\w&\-]*|\([A-Z][A-Za-z]{1,9}\))){0,10}\.\s(?=\()")
 # surname-first lists open with a particle in lower case: "van der Maaten, L., & Hinton, G. (2008)."
 _PARTICLE_BOUNDARY = re.compile(r"(?<=[.)])\s+(?=(?:van|von|de|da|di|du|dos|del|der|den|la|le|ten|ter)\s+(?:[a-z]+\s+)?[A-Z])")
-_ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?://\S+\s*$")
+# (a URL a PDF line break tore after its scheme, "URL https: //openreview.net/forum?id=x." or "https:// openreview.net/...",
+# ICML/ICLR lists converted from PDF: the same address, closing the entry)
+_ENDS_ENTRY = re.compile(r"(?:19|20)\d{2}[a-z]?\.?\s*$|https?:\s?//\s?\S+\s*$")
 # an author list is at most 1,600 characters (looks_like_author_list): bounded, so each candidate
 # start costs constant work
 # (used with .match at candidate entry starts; whitespace is single spaces after joining lines)
@@ -1926,12 +1958,13 @@ def _author_year_starts(text: str, style: str) -> list[int]:
 
 
 # what may follow an entry's year without being words of a title or venue: URLs (a converter may
-# break them at a hyphen: "https://aclanthology.org/P19- 1356."), DOIs, arXiv ids, pages, "[cs, stat]"
+# break them at a hyphen: "https://aclanthology.org/P19- 1356.", or after the scheme: "https: //openreview.net/..."),
+# DOIs, arXiv ids, pages, "[cs, stat]"
 _TAIL_IDS = re.compile(
-    r"https?://\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
+    r"https?:\s?//\s?\S*|\[[^\[\]]{0,30}\]|\S*\d\S*|\b(?:URL|doi|DOI|ISBN|ISSN|arXiv|version|pp?)\b:?|[^\w\s]+")
 
 
-_TAIL_HAS_ID = re.compile(r"https?://|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
+_TAIL_HAS_ID = re.compile(r"https?:\s?//|\bdoi\b|\barXiv:|\b10\.\d{4,}/|\[PubMed:", re.I)  # (PMC's "[PubMed: 19210021]")
 
 
 def _tail_words(tail: str) -> int:
