@@ -515,7 +515,7 @@ class _AclNoPeriod:
 
 class _AclNoPeriodPattern:
     r"""Matches as ``re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")``
-    would (tests/test_readers_s37_TESTT.py compares the two on real entries), in time linear in the text."""
+    would (tests/test_readers_s37_titles.py compares the two on real entries), in time linear in the text."""
 
     def match(self, text: str) -> _AclNoPeriod | None:
         p = text.find(".")
