@@ -975,6 +975,13 @@ _PLAIN_NUMBERED_GLUED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})(?=[A-Z][a-z]{2
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
+# a report set out in parts ("Part I: The Conceptual Framework" ... "Part III: Implementation"), its sections numbered
+# inside them ("Section 1: ...", "1.1 ..."): the parts are the top level, as a report's chapters are
+_PLAIN_PART = re.compile(r"^Part\s+(\d{1,2}|[IVX]{1,4})\s*[:.–]\s+([A-Z][^\n]{1,100})$")
+# a Chinese paper's text with no Markdown: its sections "一、引言", "二、..." on lines of their own, their subsections
+# "（一）..." (an OCR may space inside the brackets: "( 一)\t...")
+_PLAIN_CJK_TOP = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(\S[^\n]{0,60})$")
+_PLAIN_CJK_SUB = re.compile(r"^[（(]\s?([一二三四五六七八九十]{1,3})\s?[）)]\s*(\S[^\n]{0,60})$")
 # (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
 _TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
 _PLAIN_CHECKLIST = re.compile(_CHECKLIST, re.I)
@@ -1382,6 +1389,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     roman_last = letter_last = 0  # the last Roman section's value, and how many lettered subsections it has
     list_item: tuple[int, str] | None = None  # the last numbered line that is no heading: (line, number)
     romans: set[int] = set()  # headings numbered in Roman (and their lettered subsections) ...
+    cjk_last = 0  # the last Chinese-numbered section read ("三、" is 3)
+    cjk_tops: set[int] = set()  # headings numbered "一、" / "（一）"
     appendix_last = -1  # the last lettered appendix heading read (0 for "A")
     appendix_at = [_PLAIN_APPENDIX.match(ln.strip()) for ln in lines]  # lines that may head a lettered appendix
     # the last line that could open appendix "B": a run "A. ..." needs one after it
@@ -1397,6 +1406,16 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             chapters[i] = len(chapters) + 1
     if len(chapters) < 2:
         chapters = {}
+    parts: dict[int, int] = {}
+    for i, ln in enumerate(lines):
+        if (pm := _PLAIN_PART.match(ln.strip())) and not _TOC_LEADER.search(ln.strip()):
+            value = int(pm.group(1)) if pm.group(1).isdigit() else _roman_value(pm.group(1))
+            if value == len(parts) + 1:
+                parts[i] = value
+    if not chapters and len(parts) >= 2:
+        chapters = parts
+    else:
+        parts = {}
     first_chapter = min(chapters, default=-1)
     contents = _contents_titles(lines)
     glued_numbers = any((g := _PLAIN_NUMBERED_GLUED.match(ln.strip())) and "." in g.group(1) for ln in lines)
@@ -1426,6 +1445,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue
         if first is None and re.search(r"[^\W\d_]{2}", text):
             first = i
+            continue
+        if (cm := _PLAIN_CJK_TOP.match(text)) and _cjk_number(cm.group(1)) == cjk_last + 1:
+            found[i] = 1
+            cjk_last, in_refs = cjk_last + 1, False
+            cjk_tops.add(i)
+            continue
+        if cjk_last and _PLAIN_CJK_SUB.match(text) and not in_refs:
+            found[i] = 2
+            cjk_tops.add(i)
             continue
         if len(text) > 110 or _TOC_LEADER.search(text):
             continue  # (a contents line, its page number after a leader: "2. Integrating ... strategies . 15")
@@ -1558,7 +1586,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         for i in (arabic if top_roman >= top_arabic else romans):
             del found[i]
             number_lines.pop(i, None)
-    if not arabic and not romans and not chapters:
+    if not arabic and not romans and not chapters and not cjk_tops:
         # sections named, none numbered ("Introduction", "Literature review"): the other plain lines set out as
         # those are the sections their authors named otherwise ("Model and data")
         content_named = sorted(i for i in found if _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":")))
@@ -1574,7 +1602,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
         if glued_numbers and (g := _PLAIN_NUMBERED_GLUED.match(title)):
             title = f"{g.group(1)} {g.group(2)}"
-        if i in chapters:
+        if i in parts:
+            if pm := _PLAIN_PART.match(title):
+                title = f"{parts[i]} {pm.group(2)}"  # "Part II: The ..." -> "2 The ..."
+        elif i in cjk_tops:
+            title = _PLAIN_CJK_SUB.sub(r"（\1）\2", title)  # "( 一)\t群体..." -> "（一）群体..."
+        elif i in chapters:
             title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
         run_in = _RUN_IN_CAPITALS.match(title)
