@@ -38,3 +38,44 @@ def test_plain_text_chinese_numbered_sections(tmp_path: Path) -> None:
     survey = read_text(tmp_path, text)
     assert [s.title for s in survey.top_level_sections()] == ["引言", "理论的核心判断", "反思与展望: 以互动为脉络"]
     assert [s.title for s in survey.sections if s.level == 2] == ["群体意志独立存在", "群体决策更加极端"]
+
+
+def test_section_and_chapter_labels_are_the_number(tmp_path: Path) -> None:
+    # a generated report's "## Section 1: ..." over "### 1.1 ..." subsections (its summary is front matter); a thesis-like report's "## Chapter 2 — ..."
+    text = ("# Doing It Yourself\n\n## Executive Summary\n\n" + _PARA + "\n## Section 1: The Case for Doing It Yourself\n\n"
+            f"{_PARA}\n### 1.1 Autonomy\n\n{_PARA}\n## Section 2: Objections and Tensions\n\n{_PARA}\n### 2.1 Expertise\n\n{_PARA}")
+    assert top_titles(tmp_path, text) == ["The Case for Doing It Yourself", "Objections and Tensions"]
+    text = (f"# Who Benefits?\n\n## Chapter 1 — Introduction\n\n{_PARA}\n### 1.1 Motivation\n\n{_PARA}\n"
+            f"## Chapter 2 — Background and related work\n\n{_PARA}")
+    assert top_titles(tmp_path, text) == ["Introduction", "Background and related work"]
+
+
+def test_section_word_without_a_number_stays_in_the_name(tmp_path: Path) -> None:
+    # "Section" opening a name with no number after it is the name's own word
+    text = f"# Notes\n\n## Section Content\n\n{_PARA}\n## Sections of the Report\n\n{_PARA}"
+    assert top_titles(tmp_path, text) == ["Section Content", "Sections of the Report"]
+
+
+def test_short_cited_opening_under_the_title_is_kept(tmp_path: Path) -> None:
+    # a related-work section saved alone: "# Related Works" (the title line), one short cited paragraph of prose, then its
+    # "##" parts -- the paragraph is the text's unheaded opening (its marker linked), not a title page
+    opening = ("Agents that learn in context have been studied widely, since in many settings a few demonstrations of a task "
+               "often suffice for the agent to solve a new one [1]. Existing work falls into three broad lines: prompting the "
+               "model, retrieving examples, and meta-training.")
+    text = (f"# Related Works\n\n{opening}\n\n## Prompting\n\n{_PARA}\n## Retrieval\n\n{_PARA}\n"
+            "## References\n\n[1] Ruiz, A. In-context learning. J. Agents 1, 1-9 (2020).\n")
+    survey = read_text(tmp_path, text)
+    assert [s.title for s in survey.top_level_sections()] == ["Prompting", "Retrieval"]
+    first = next(p for s in survey.sections for p in s.paragraphs if p.text.startswith("Agents that learn"))
+    assert [m.ref_ids for m in first.citations] == [[survey.references[0].id]]
+
+
+def test_author_line_under_the_title_stays_title_page(tmp_path: Path) -> None:
+    # a title page: the authors' line first (no sentence), then a short cited note -- no unheaded opening
+    text = ("# Agents in Context\n\nAna Ruiz, Bo Li, Chen Wu, Dana Kim, Eve Park, Finn Lee, Gil Ortiz, Hana Sato, Ivan Petrov, "
+            "Jun Ito, Kai Berg, Lea Roth, Max Vogel, Nina Hart, Omar Aziz, Pia Holm, Quinn Ford, Rosa Diaz, Sam Cole, Tia Ng, "
+            "Uma Rao, Vic Hale, Wes Dunn, Xia Lin, Yan Zhou, Zoe Bell\n\n"
+            "Code for the agents of [1] is public and documented, with the data used in every experiment, and the scripts.\n\n"
+            f"## Introduction\n\n{_PARA}\n## References\n\n[1] Ruiz, A. In-context learning. J. Agents 1, 1-9 (2020).\n")
+    survey = read_text(tmp_path, text)
+    assert [s.title for s in survey.sections if s.title != "References"] == ["Introduction"]

@@ -169,6 +169,11 @@ _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z]
 _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
+# a generated report's sections labelled with their number: "## Section 1: The Case for ...", "## Chapter 2 — Background and
+# related work" (the "1.1" subsections under them): the label is no part of the name. Its number sets no level: the label
+# is printed at any depth ("### Section 7 — ..." in a log's dated entry, "# Chapter 84: ..." a book chapter's title line),
+# the heading's depth says where it stands
+_LABELLED_NUMBER = re.compile(r"^(?:section|chapter)\s+(\d{1,2})(?:\s*[:.]|\s+[—–-])\s*(?=\S)", re.I)
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 # Chinese numbering, a section's "一、引言" above its subsections' "（一）数据来源" (the standard order: 一、, （一）, 1., （1）)
 _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S)|^[（(]([一二三四五六七八九十]{1,3})[）)]\s*(?=\S)")
@@ -275,6 +280,9 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     m = _CJK_NUMBERED.match(t)
     if m:
         return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
+    m = _LABELLED_NUMBER.match(t)
+    if m:
+        return None, None, t[m.end() :].strip()
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -525,6 +533,10 @@ def _prose_lines(text: str) -> bool:
     return all(len(ln.strip()) >= 40 for ln in text.split("\n")[:-1])
 
 
+# a paragraph's end: a sentence's stop, then any citation markers after it ("... feeds.[1][2][3]")
+_SENTENCE_END = re.compile(r"[.!?](?:\[\d{1,3}\])*\s*$")
+
+
 def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report: FileReport) -> None:
     """Body text printed before the first heading (a journal article's unheaded introduction):
     from the first paragraph before the first heading that cites something (not the abstract or
@@ -551,7 +563,12 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     if start is None or first is None:
         return
     # (a Chinese character counts twice: written without spaces, a line of it holds twice the words)
-    if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])):
+    # (but a cited paragraph of prose right under the title line, nothing before it, ending a sentence, is the text's
+    # unheaded opening however short: a related-work section's "# Related Works" over its one-paragraph overview, an
+    # agent's "## Recommended Solution: ..." over its one-sentence answer -- a title page opens on its authors)
+    opening = start == 0 and _prose_lines(doc.front[0]) and bool(_SENTENCE_END.search(doc.front[0]))
+    if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])) \
+            and not opening:
         # (a report with no title line -- a deep-research answer opening on its first paragraph -- has no title
         # page either: its one short cited paragraph before "### Pressure on ..." is body text all the same; a PDF
         # extraction's title page, its author line broken at each affiliation mark "Ying-Ju Lai / 1,2 / , Li- Ju
