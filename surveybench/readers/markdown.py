@@ -534,6 +534,7 @@ def _prose_lines(text: str) -> bool:
 
 
 # a paragraph's end: a sentence's stop, then any citation markers after it ("... feeds.[1][2][3]")
+_SECTION_NAME_TITLE = re.compile(r"^(?:introduction|background|related\s+works?|literature\s+review)$", re.I)
 _SENTENCE_END = re.compile(r"[.!?](?:\[\d{1,3}\])*\s*$")
 
 
@@ -563,10 +564,11 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     if start is None or first is None:
         return
     # (a Chinese character counts twice: written without spaces, a line of it holds twice the words)
-    # (but a cited paragraph of prose right under the title line, nothing before it, ending a sentence, is the text's
-    # unheaded opening however short: a related-work section's "# Related Works" over its one-paragraph overview, an
-    # agent's "## Recommended Solution: ..." over its one-sentence answer -- a title page opens on its authors)
-    opening = start == 0 and _prose_lines(doc.front[0]) and bool(_SENTENCE_END.search(doc.front[0]))
+    # (but where the title line is a section's name, the file is that one section saved alone -- "# Related Works" over its
+    # one-paragraph overview, then its "##" parts: it has no title page, and a cited paragraph of prose right under that
+    # line, ending a sentence, is its unheaded opening however short)
+    opening = start == 0 and bool(_SECTION_NAME_TITLE.match(doc.title.strip())) and _prose_lines(doc.front[0]) \
+        and bool(_SENTENCE_END.search(doc.front[0]))
     if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])) \
             and not opening:
         # (a report with no title line -- a deep-research answer opening on its first paragraph -- has no title
