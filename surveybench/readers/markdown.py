@@ -169,11 +169,12 @@ _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z]
 _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
-# a generated report's sections labelled with their number: "## Section 1: The Case for ...", "## Chapter 2 — Background and
-# related work" (the "1.1" subsections under them): the label is no part of the name. Its number sets no level: the label
+# a generated report's chapters labelled with their number: "## Chapter 2 — Background and related work" (the "1.1"
+# subsections under them): the label is no part of the name, as "# Chapter 1" / "# Introduction" says (_CHAPTER_LABEL).
+# (Not "## Section 1: ...": the labelled reports keep that label in the name as often as not.) Its number sets no level: the label
 # is printed at any depth ("### Section 7 — ..." in a log's dated entry, "# Chapter 84: ..." a book chapter's title line),
 # the heading's depth says where it stands
-_LABELLED_NUMBER = re.compile(r"^(?:section|chapter)\s+(\d{1,2})(?:\s*[:.]|\s+[—–-])\s*(?=\S)", re.I)
+_LABELLED_NUMBER = re.compile(r"^chapter\s+(\d{1,2})(?:\s*[:.]|\s+[—–-])\s*(?=\S)", re.I)
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 # Chinese numbering, a section's "一、引言" above its subsections' "（一）数据来源" (the standard order: 一、, （一）, 1., （1）)
 _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S)|^[（(]([一二三四五六七八九十]{1,3})[）)]\s*(?=\S)")
@@ -1427,7 +1428,9 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         chapters = {}
     parts: dict[int, int] = {}
     for i, ln in enumerate(lines):
-        if (pm := _PLAIN_PART.match(ln.strip())) and not _TOC_LEADER.search(ln.strip()):
+        # (a proof's "Part 2: The second term ... in (35)." is a sentence, no heading)
+        if (pm := _PLAIN_PART.match(ln.strip())) and not _TOC_LEADER.search(ln.strip()) and len(ln.split()) <= 14 \
+                and not ln.strip().endswith((".", ",", ";", ":")) and not _MATH_IN_TITLE.search(ln):
             value = int(pm.group(1)) if pm.group(1).isdigit() else _roman_value(pm.group(1))
             if value == len(parts) + 1:
                 parts[i] = value
