@@ -169,6 +169,12 @@ _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z]
 _ROMAN = re.compile(
     r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
 )
+# a generated report's chapters labelled with their number: "## Chapter 2 — Background and related work" (the "1.1"
+# subsections under them): the label is no part of the name, as "# Chapter 1" / "# Introduction" says (_CHAPTER_LABEL).
+# (Not "## Section 1: ...": the labelled reports keep that label in the name as often as not.) Its number sets no level: the label
+# is printed at any depth ("### Section 7 — ..." in a log's dated entry, "# Chapter 84: ..." a book chapter's title line),
+# the heading's depth says where it stands
+_LABELLED_NUMBER = re.compile(r"^chapter\s+(\d{1,2})(?:\s*[:.]|\s+[—–-])\s*(?=\S)", re.I)
 _LETTER = re.compile(r"^(?:appendix\s+)?([A-Z](?:\.\d{1,2})+)\.?\s+|^appendix\s+([A-Z])\b[.:]?\s*", re.I)
 # Chinese numbering, a section's "一、引言" above its subsections' "（一）数据来源" (the standard order: 一、, （一）, 1., （1）)
 _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S)|^[（(]([一二三四五六七八九十]{1,3})[）)]\s*(?=\S)")
@@ -275,6 +281,9 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     m = _CJK_NUMBERED.match(t)
     if m:
         return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
+    m = _LABELLED_NUMBER.match(t)
+    if m:
+        return None, None, t[m.end() :].strip()
     m = _LETTER.match(t)
     if m:
         num = m.group(1) or m.group(2)
@@ -527,6 +536,11 @@ def _prose_lines(text: str) -> bool:
     return all(len(ln.strip()) >= 40 for ln in text.split("\n")[:-1])
 
 
+# a paragraph's end: a sentence's stop, then any citation markers after it ("... feeds.[1][2][3]")
+_SECTION_NAME_TITLE = re.compile(r"^(?:introduction|background|related\s+works?|literature\s+review)$", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?:\[\d{1,3}\])*\s*$")
+
+
 def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report: FileReport) -> None:
     """Body text printed before the first heading (a journal article's unheaded introduction):
     from the first paragraph before the first heading that cites something (not the abstract or
@@ -553,7 +567,13 @@ def _untitled_preamble(doc: _Doc, paragraph: Callable[[str], Paragraph], report:
     if start is None or first is None:
         return
     # (a Chinese character counts twice: written without spaces, a line of it holds twice the words)
-    if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])):
+    # (but where the title line is a section's name, the file is that one section saved alone -- "# Related Works" over its
+    # one-paragraph overview, then its "##" parts: it has no title page, and a cited paragraph of prose right under that
+    # line, ending a sentence, is its unheaded opening however short)
+    opening = start == 0 and bool(_SECTION_NAME_TITLE.match(doc.title.strip())) and _prose_lines(doc.front[0]) \
+        and bool(_SENTENCE_END.search(doc.front[0]))
+    if sum(len(p) + len(_CJK_CHARACTER.findall(p)) for p in doc.front[start:]) < 500 and (doc.titled or not _prose_lines(doc.front[start])) \
+            and not opening:
         # (a report with no title line -- a deep-research answer opening on its first paragraph -- has no title
         # page either: its one short cited paragraph before "### Pressure on ..." is body text all the same; a PDF
         # extraction's title page, its author line broken at each affiliation mark "Ying-Ju Lai / 1,2 / , Li- Ju
@@ -977,6 +997,13 @@ _PLAIN_NUMBERED_GLUED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})(?=[A-Z][a-z]{2
 _GLUED_NUMBERED_HEADING = re.compile(r"^(.{3,}?[a-z)\]]\.)(\d{1,2}\.\s+[A-Z][\w ,:/()\-–’']{3,90}[\w)])$")
 _MATH_IN_TITLE = re.compile(r"[=≤≥∈∉⊂∑∏∫√±×→←⟨⟩∀∃\x00-\x08]")
 _PLAIN_CHAPTER = re.compile(r"^Chapter\s+(\d{1,2})\s*[:.–-]\s+([A-Z][^\n]{1,100})$")
+# a report set out in parts ("Part I: The Conceptual Framework" ... "Part III: Implementation"), its sections numbered
+# inside them ("Section 1: ...", "1.1 ..."): the parts are the top level, as a report's chapters are
+_PLAIN_PART = re.compile(r"^Part\s+(\d{1,2}|[IVX]{1,4})\s*[:.–]\s+([A-Z][^\n]{1,100})$")
+# a Chinese paper's text with no Markdown: its sections "一、引言", "二、..." on lines of their own, their subsections
+# "（一）..." (an OCR may space inside the brackets: "( 一)\t...")
+_PLAIN_CJK_TOP = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(\S[^\n]{0,60})$")
+_PLAIN_CJK_SUB = re.compile(r"^[（(]\s?([一二三四五六七八九十]{1,3})\s?[）)]\s*(\S[^\n]{0,60})$")
 # (from the start of a run of leader characters only: linear on a line of dots that ends in no number)
 _TOC_LEADER = re.compile(r"(?<![\s.…])(?:\s\.|\.{2,}|…)[\s.…]*+\d{1,4}$")
 _PLAIN_CHECKLIST = re.compile(_CHECKLIST, re.I)
@@ -1384,6 +1411,8 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
     roman_last = letter_last = 0  # the last Roman section's value, and how many lettered subsections it has
     list_item: tuple[int, str] | None = None  # the last numbered line that is no heading: (line, number)
     romans: set[int] = set()  # headings numbered in Roman (and their lettered subsections) ...
+    cjk_last = 0  # the last Chinese-numbered section read ("三、" is 3)
+    cjk_tops: set[int] = set()  # headings numbered "一、" / "（一）"
     appendix_last = -1  # the last lettered appendix heading read (0 for "A")
     appendix_at = [_PLAIN_APPENDIX.match(ln.strip()) for ln in lines]  # lines that may head a lettered appendix
     # the last line that could open appendix "B": a run "A. ..." needs one after it
@@ -1399,6 +1428,18 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             chapters[i] = len(chapters) + 1
     if len(chapters) < 2:
         chapters = {}
+    parts: dict[int, int] = {}
+    for i, ln in enumerate(lines):
+        # (a proof's "Part 2: The second term ... in (35)." is a sentence, no heading)
+        if (pm := _PLAIN_PART.match(ln.strip())) and not _TOC_LEADER.search(ln.strip()) and len(ln.split()) <= 14 \
+                and not ln.strip().endswith((".", ",", ";", ":")) and not _MATH_IN_TITLE.search(ln):
+            value = int(pm.group(1)) if pm.group(1).isdigit() else _roman_value(pm.group(1))
+            if value == len(parts) + 1:
+                parts[i] = value
+    if not chapters and len(parts) >= 2:
+        chapters = parts
+    else:
+        parts = {}
     first_chapter = min(chapters, default=-1)
     contents = _contents_titles(lines)
     glued_numbers = any((g := _PLAIN_NUMBERED_GLUED.match(ln.strip())) and "." in g.group(1) for ln in lines)
@@ -1428,6 +1469,15 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
             continue
         if first is None and re.search(r"[^\W\d_]{2}", text):
             first = i
+            continue
+        if (cm := _PLAIN_CJK_TOP.match(text)) and _cjk_number(cm.group(1)) == cjk_last + 1:
+            found[i] = 1
+            cjk_last, in_refs = cjk_last + 1, False
+            cjk_tops.add(i)
+            continue
+        if cjk_last and _PLAIN_CJK_SUB.match(text) and not in_refs:
+            found[i] = 2
+            cjk_tops.add(i)
             continue
         if len(text) > 110 or _TOC_LEADER.search(text):
             continue  # (a contents line, its page number after a leader: "2. Integrating ... strategies . 15")
@@ -1560,7 +1610,7 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         for i in (arabic if top_roman >= top_arabic else romans):
             del found[i]
             number_lines.pop(i, None)
-    if not arabic and not romans and not chapters:
+    if not arabic and not romans and not chapters and not cjk_tops:
         # sections named, none numbered ("Introduction", "Literature review"): the other plain lines set out as
         # those are the sections their authors named otherwise ("Model and data")
         content_named = sorted(i for i in found if _PLAIN_CONTENT_NAME.match(lines[i].strip().rstrip(":")))
@@ -1576,7 +1626,12 @@ def _plain_text_headings(lines: list[str], report: FileReport) -> list[str]:
         title = re.sub(r"^([IVX]{1,4})\s\.", r"\1.", lines[i].strip())
         if glued_numbers and (g := _PLAIN_NUMBERED_GLUED.match(title)):
             title = f"{g.group(1)} {g.group(2)}"
-        if i in chapters:
+        if i in parts:
+            if pm := _PLAIN_PART.match(title):
+                title = f"{parts[i]} {pm.group(2)}"  # "Part II: The ..." -> "2 The ..."
+        elif i in cjk_tops:
+            title = _PLAIN_CJK_SUB.sub(r"（\1）\2", title)  # "( 一)\t群体..." -> "（一）群体..."
+        elif i in chapters:
             title = _PLAIN_CHAPTER.sub(r"\1 \2", title)  # "Chapter 3: Climate change ..." -> "3 Climate change ..."
         nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
         run_in = _RUN_IN_CAPITALS.match(title)
