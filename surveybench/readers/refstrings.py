@@ -44,6 +44,7 @@ import datetime
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 
@@ -506,7 +507,7 @@ class _AclNoPeriod:
     def __init__(self, groups: dict[str, str | None], end: int) -> None:
         self._groups, self._end = groups, end
 
-    def group(self, name: str) -> str | None:
+    def group(self, name: str) -> str | Any:  # typed as re.Match.group is: callers treat both alike
         return self._groups[name]
 
     def end(self) -> int:
@@ -521,7 +522,7 @@ class _AclNoPeriodPattern:
         p = text.find(".")
         after = _ACL_NP_AFTER.match(text, p) if p > 0 else None
         tail = _ACL_NP_TAIL.search(text, 0, p) if after else None
-        if not tail:
+        if after is None or tail is None:
             return None
         a = text[: tail.start()]
         comma = _ACL_NP_COMMA.search(a, 1)  # one name character at least before it
@@ -1428,22 +1429,22 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             return out
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
-    m = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
-    if not m:
+    acl: re.Match[str] | _AclNoPeriod | None = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
+    if not acl:
         # the period before the year lost in conversion ("Rico Sennrich, Barry Haddow, and Alexandra
         # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
-        m = _ACL_NO_PERIOD.match(prose)
+        acl = _ACL_NO_PERIOD.match(prose)
     # ACL's editors: "Robert M. Groves, editor. 2009. Survey methodology." -- the names before the role
-    acl_names = _EDITOR_ROLE.sub("", m.group("a")) if m else ""
-    if m and (_author_head(acl_names) or (acl_names.islower() and looks_like_author_list(capitalise_names(acl_names)))
+    acl_names = _EDITOR_ROLE.sub("", acl.group("a")) if acl else ""
+    if acl and (_author_head(acl_names) or (acl_names.islower() and looks_like_author_list(capitalise_names(acl_names)))
               or _group_author(acl_names)  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
               or _one_name(acl_names)):
-        rest = prose[m.end() :]
+        rest = prose[acl.end() :]
         out.title = _title_after_names(rest)
         out.authors = split_authors(acl_names)
-        out.year = int(m.group("y")) if m.group("y").isdigit() else None
-        out.year_suffix = m.group("s")
+        out.year = int(acl.group("y")) if acl.group("y").isdigit() else None
+        out.year_suffix = acl.group("s")
         out.style = "acl"
         return out
 
@@ -1496,7 +1497,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         # Elsevier's book: "F.E. Bailey, J.V. Koleske, Polymerization of Epoxides, Marcel Dekker, New York, 1991." -- the
         # publisher and its city after the title, the year last: no names going on, the title is the part before them
         book = _IEEE_BOOK_IMPRINT.search(t) if t and ", " in t else None
-        if book and not _FULL_NAME.fullmatch(t[: book.start()].split(",")[0].strip()) and re.fullmatch(
+        if book and t and not _FULL_NAME.fullmatch(t[: book.start()].split(",")[0].strip()) and re.fullmatch(
                 r"\s*(?:19|20)\d{2}[a-z]?\.?\s*", prose[m.end() :][len(t) :].lstrip(" ,")):
             t = t[: book.start()]
         if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
