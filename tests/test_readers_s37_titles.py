@@ -173,3 +173,10 @@ def test_initials_first_names_closed_by_a_colon() -> None:
     # one name before a colon may be a site's: the page's title keeps it
     site = parse_reference_string("K.L.Moss Archive: On the trouble with plain words, accessed May 2, 2026, https://example.org/kl")
     assert site.title == "K.L. Moss Archive: On the trouble with plain words"
+
+
+def test_a_given_name_of_two_words_before_an_initial_is_no_lncs_surname() -> None:
+    # APA with full names (an LLM's list): "Ana Lucia Moreno, K. Petrov, ..." -- a given name, a surname, then the next
+    # author's initial; only a particle makes a three-word surname ("Luz De Araujo, P.H.", the test above)
+    r = parse_reference_string("Ana Lucia Moreno, K. Petrov, Sara Lind, & B Okafor (1990). Early growth in twin lambs. Journal of Farm Studies.")
+    assert (r.title, r.year) == ("Early growth in twin lambs", 1990)
