@@ -180,3 +180,9 @@ def test_a_given_name_of_two_words_before_an_initial_is_no_lncs_surname() -> Non
     # author's initial; only a particle makes a three-word surname ("Luz De Araujo, P.H.", the test above)
     r = parse_reference_string("Ana Lucia Moreno, K. Petrov, Sara Lind, & B Okafor (1990). Early growth in twin lambs. Journal of Farm Studies.")
     assert (r.title, r.year) == ("Early growth in twin lambs", 1990)
+
+
+def test_an_aaai_surname_of_three_words_closed_by_its_initial_and_a_semicolon() -> None:
+    # AAAI's "Shirali Hossein Zade, R.;": three name words, no particle, the initial closing the name
+    r = parse_reference_string("Karimi, M.; Nazari Ahmad Abadi, S.; and Lee, K. 2019. Counting packets in home networks. In AAAI, 1-8.")
+    assert (r.title, r.year) == ("Counting packets in home networks", 2019)

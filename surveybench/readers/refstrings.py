@@ -1575,11 +1575,13 @@ _SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[L
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
-# (a surname of three words before its comma: "Luz De Araujo, P.H.", "Dal Monte Rossi, G.A.", LNCS keeping a particle's capital --
-# with a particle only: "Anna Maria Pasquino, L. Tebaldi, ..." is a given name, a surname and the next author's initial)
+# (a surname of three words before its comma: "Luz De Araujo, P.H.", "Dal Monte Rossi, G.A.", LNCS keeping a particle's capital,
+# or AAAI's "Shirali Hossein Zade, R.;" -- without a particle only where the initials close the name, a semicolon or colon after
+# them: "Anna Maria Pasquino, L. Tebaldi, ..." is a given name, a surname and the next author's initial)
 _CAP_PARTICLE = r"(?:De|Da|Dal|Do|Dos|Das|Del|Della|Di|Du|Van|Von|Der|Den|La|Le|Ten|Ter)"
 _SUR3 = (rf"(?:{_CAP_PARTICLE}\s[{_UP}][^\W\d_]+\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*"
-         rf"|[{_UP}][^\W\d_]+\s{_CAP_PARTICLE}\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*|{_SUR})")
+         rf"|[{_UP}][^\W\d_]+\s{_CAP_PARTICLE}\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*"
+         rf"|[{_UP}][^\W\d_]+\s[{_UP}][^\W\d_]+\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*(?=,\s{_INITS_DOT}[;:])|{_SUR})")
 _NI_DOT = rf"{_SUR3},\s{_INITS_DOT}(?:(?:\s(?:de|van|von|der|den|da|di|du|le|la|dos|del|y)){{1,2}}\.?(?=[,\s])|,?\s(?:Jr|Sr)(?:\.|(?=[,\s]))|,\s(?:I{{2,3}}|2nd|3rd|4th)\b)?"
 _NI_FULL = rf"{_SUR},\s[{_UP}][^\W\d_]+(?:[\s-](?:[{_UP}]\.|[{_UP}][^\W\d_]+))*"  # "Schmidhuber, Jürgen"
 _NI_ABNT = rf"(?:{_NI_FULL}|{_NI_DOT})"  # "JARILLO, Carlos J." or "EBERS, M."
