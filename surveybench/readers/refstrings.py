@@ -44,7 +44,7 @@ import datetime
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NamedTuple
 
 from surveybench.model import Author, normalise_arxiv_id, normalise_doi
 
@@ -501,39 +501,30 @@ _ACL_NP_AND = re.compile(r"\b(?:and|&)\s(?=[^,.])")
 _ACL_NP_AFTER = re.compile(r"\.\s+")
 
 
-class _AclNoPeriod:
-    """The groups ("a", "y", "s") and end of a match of ``_ACL_NO_PERIOD``."""
+class _AclNamesYear(NamedTuple):
+    """An ACL entry's head, "Names. 2016a. ": the names, the year, its letter, and where the title starts."""
 
-    def __init__(self, groups: dict[str, str | None], end: int) -> None:
-        self._groups, self._end = groups, end
-
-    def group(self, name: str) -> str | Any:  # typed as re.Match.group is: callers treat both alike
-        return self._groups[name]
-
-    def end(self) -> int:
-        return self._end
+    names: str
+    year: str
+    suffix: str | None
+    end: int
 
 
-class _AclNoPeriodPattern:
-    r"""Matches as ``re.compile(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+")``
-    would (tests/test_readers_s37_titles.py compares the two on real entries), in time linear in the text."""
-
-    def match(self, text: str) -> _AclNoPeriod | None:
-        p = text.find(".")
-        after = _ACL_NP_AFTER.match(text, p) if p > 0 else None
-        tail = _ACL_NP_TAIL.search(text, 0, p) if after else None
-        if after is None or tail is None:
-            return None
-        a = text[: tail.start()]
-        comma = _ACL_NP_COMMA.search(a, 1)  # one name character at least before it
-        if not comma:
-            return None
-        if not _ACL_NP_AND.search(a, max(comma.end(), a.rfind(",") + 1)):  # no comma in the last name
-            return None
-        return _AclNoPeriod({"a": a, "y": tail.group("y"), "s": tail.group("s")}, after.end())
-
-
-_ACL_NO_PERIOD = _AclNoPeriodPattern()
+def _acl_no_period(text: str) -> _AclNamesYear | None:
+    r"""The head as ``re.match(r"^(?P<a>[^.]+?,\s[^.]*\b(?:and|&)\s[^,.]+?)\s(?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\.\s+", text)``
+    would read it (tests/test_readers_s37_titles.py compares the two on real entries), in time linear in the text."""
+    p = text.find(".")
+    after = _ACL_NP_AFTER.match(text, p) if p > 0 else None
+    tail = _ACL_NP_TAIL.search(text, 0, p) if after else None
+    if after is None or tail is None:
+        return None
+    a = text[: tail.start()]
+    comma = _ACL_NP_COMMA.search(a, 1)  # one name character at least before it
+    if not comma:
+        return None
+    if not _ACL_NP_AND.search(a, max(comma.end(), a.rfind(",") + 1)):  # no comma in the last name
+        return None
+    return _AclNamesYear(a, tail.group("y"), tail.group("s"), after.end())
 _TORN_LOOSE = re.compile(rf"(?<=[^\W\d_])[{TORN_DIACRITICS}](?=[\s,;]|$)")  # (before the name's comma too: "E. Altuntas¸, U.S. Schubert")
 # (or standing alone after a space: "Gulcehre, Caglar, ˘ and Courville", "Austin, and ´ Hager")
 _TORN_AFTER_PUNCT = re.compile(rf"(?:(?<=[.,;:)\]])|(?<=\band))(?:[{TORN_DIACRITICS}]|\s[{TORN_DIACRITICS}](?=\s))")  # "Dyer.´ 2022.", "and´ Michael"
@@ -1429,22 +1420,21 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             return out
 
     # 1. ACL/ACM (first: a quoted phrase may open such a title): "Authors. 2020a. Title. Venue"
-    acl: re.Match[str] | _AclNoPeriod | None = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
-    if not acl:
-        # the period before the year lost in conversion ("Rico Sennrich, Barry Haddow, and Alexandra
-        # Birch 2016. Neural machine ..."): only for several authors, as the list splitter takes it
-        acl = _ACL_NO_PERIOD.match(prose)
+    acl_dotted = re.match(r"^(?P<a>.+?)\.\s+(?P<y>(?:19|20)\d{2}|\[?n\.\s?d\.\]?)(?P<s>[a-z])?\.?\s+", prose)
+    # (or the period before the year lost in conversion, "Rico Sennrich, Barry Haddow, and Alexandra
+    # Birch 2016. Neural machine ...": only for several authors, as the list splitter takes it)
+    acl = _AclNamesYear(acl_dotted["a"], acl_dotted["y"], acl_dotted["s"], acl_dotted.end()) if acl_dotted else _acl_no_period(prose)
     # ACL's editors: "Robert M. Groves, editor. 2009. Survey methodology." -- the names before the role
-    acl_names = _EDITOR_ROLE.sub("", acl.group("a")) if acl else ""
+    acl_names = _EDITOR_ROLE.sub("", acl.names) if acl else ""
     if acl and (_author_head(acl_names) or (acl_names.islower() and looks_like_author_list(capitalise_names(acl_names)))
               or _group_author(acl_names)  # "AI@Meta. 2024. Llama 3 model card."
               # one author of four or five name words before ". YEAR." ("Joost CF de Winter. 2023.")
               or _one_name(acl_names)):
-        rest = prose[acl.end() :]
+        rest = prose[acl.end :]
         out.title = _title_after_names(rest)
         out.authors = split_authors(acl_names)
-        out.year = int(acl.group("y")) if acl.group("y").isdigit() else None
-        out.year_suffix = acl.group("s")
+        out.year = int(acl.year) if acl.year.isdigit() else None
+        out.year_suffix = acl.suffix
         out.style = "acl"
         return out
 
