@@ -110,6 +110,8 @@ SPLITS = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
 # last measured blind at c46c9eb.
 # At stop 37 once more (random.Random(37), until >= 85 of 170 files): holdout4, 68, 73, 74, 78, 92, 94, 95, 99, 102, 104, 105,
 # 107, 108, 111 (87 files), last measured blind at 3021c7f.
+# At stop 38 once more (random.Random(38), until >= 52 of 104 files): holdout35, 67, 79, 81, 82, 93, 97, 106, 109, 110, 117,
+# 120 (53 files), last measured blind at 4b4c694.
 # The rest (NEVER_TUNED below) and every batch gathered since stay blind.
 TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b", "dev8", "dev8b", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
           "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29",
@@ -120,10 +122,11 @@ TUNING = ("dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b
           "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75",
           "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91",
           "holdout4", "holdout68", "holdout73", "holdout74", "holdout78", "holdout92", "holdout94", "holdout95", "holdout99",
-          "holdout102", "holdout104", "holdout105", "holdout107", "holdout108", "holdout111")
-NEVER_TUNED = ("holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout76", "holdout79", "holdout81", "holdout82",
-               "holdout89", "holdout93", "holdout96", "holdout97", "holdout98", "holdout100", "holdout103", "holdout106", "holdout109",
-               "holdout110", "holdout115", "holdout116", "holdout117", "holdout118", "holdout119", "holdout120")
+          "holdout102", "holdout104", "holdout105", "holdout107", "holdout108", "holdout111",
+          "holdout35", "holdout67", "holdout79", "holdout81", "holdout82", "holdout93", "holdout97", "holdout106",
+          "holdout109", "holdout110", "holdout117", "holdout120")
+NEVER_TUNED = ("holdout53", "holdout57", "holdout60", "holdout76", "holdout89", "holdout96", "holdout98", "holdout100",
+               "holdout103", "holdout115", "holdout116", "holdout118", "holdout119")
 
 
 def never_tuned_title(splits: list[str]) -> str:

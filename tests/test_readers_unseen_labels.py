@@ -59,10 +59,11 @@ TUNED = {"dev", "dev1b", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev7b"
          "holdout33", "holdout38", "holdout39", "holdout43", "holdout48", "holdout49", "holdout62", "holdout64", "holdout65", "holdout70", "holdout71", "holdout72", "holdout75",
          "holdout55", "holdout63", "holdout77", "holdout80", "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout90", "holdout91",
          "holdout4", "holdout68", "holdout73", "holdout74", "holdout78", "holdout92", "holdout94", "holdout95", "holdout99",
-         "holdout102", "holdout104", "holdout105", "holdout107", "holdout108", "holdout111"}
-NEVER_TUNED = {"holdout35", "holdout53", "holdout57", "holdout60", "holdout67", "holdout76", "holdout79", "holdout81", "holdout82",
-               "holdout89", "holdout93", "holdout96", "holdout97", "holdout98", "holdout100", "holdout103", "holdout106", "holdout109",
-               "holdout110", "holdout115", "holdout116", "holdout117", "holdout118", "holdout119", "holdout120"}
+         "holdout102", "holdout104", "holdout105", "holdout107", "holdout108", "holdout111",
+         "holdout35", "holdout67", "holdout79", "holdout81", "holdout82", "holdout93", "holdout97", "holdout106",
+         "holdout109", "holdout110", "holdout117", "holdout120"}
+NEVER_TUNED = {"holdout53", "holdout57", "holdout60", "holdout76", "holdout89", "holdout96", "holdout98", "holdout100",
+               "holdout103", "holdout115", "holdout116", "holdout118", "holdout119"}
 # dev1b is batch 1's former never-tuned "holdout": promoted to tuning once its failure examples had been
 # shown (its last blind measurement is in the data card); dev5 likewise is the fifth batch's former
 # never-tuned holdout5, promoted at stop 21 after four blind measurements, and dev7b/dev8b batches 7 and 8's
@@ -72,7 +73,7 @@ NEVER_TUNED = {"holdout35", "holdout53", "holdout57", "holdout60", "holdout67", 
 # (63 of 106 files: holdout2, 16, 19, 36, 40, 41, 42, 44), at stop 34 12 of 24 (65 of 125 files: holdout34, 37, 45, 46, 47,
 # 50, 51, 52, 54, 56, 58, 61), at stop 35 13 of 24 (64 of 127 files), at stop 36 12 of 27 (84 of 163 files: holdout55, 63, 77,
 # 80, 83-88, 90, 91), at stop 37 15 of 34 (87 of 170 files: holdout4, 68, 73, 74, 78, 92, 94, 95, 99, 102, 104, 105, 107,
-# 108, 111)
+# 108, 111), at stop 38 12 of 25 (53 of 104 files: holdout35, 67, 79, 81, 82, 93, 97, 106, 109, 110, 117, 120)
 # the fifth batch has no tuning half: all of it was gathered and labelled blind to measure, never to tune;
 # the sixth has no never-tuned half: all of it was labelled to tune on; the seventh has both (gathered
 # side by side by two people from repositories each claimed first, holdout6 -- now dev7b -- blind), as have the
@@ -413,20 +414,20 @@ def test_table_has_a_never_tuned_part() -> None:
     assert set(b.TUNING) | set(b.NEVER_TUNED) == set(b.SPLITS) and not set(b.TUNING) & set(b.NEVER_TUNED)
     scores = [b.FileScore(file=f"{split}/x/{i}.md", split=split, family="pdf-survey", citation_style="numbered",
                           parsed=True, sections_right=(i == 0), refs_expected=5, refs_found=5)
-              for split in ("dev1b", "holdout35", "holdout53") for i in range(2)]
+              for split in ("dev1b", "holdout53", "holdout57") for i in range(2)]
     out = b.table(scores)
     parts = [line for line in out.splitlines() if line.startswith("### ")]
-    assert parts == ["### dev1b", "### holdout35", "### holdout53", "### never tuned: holdout35 + holdout53"]
+    assert parts == ["### dev1b", "### holdout53", "### holdout57", "### never tuned: holdout53 + holdout57"]
     never = out.split(parts[3])[1]
     assert "| files | 4 | 4 |" in never and "| top-level sections right | 50.0% | 50.0% |" in never
-    assert "never tuned" not in b.table([s for s in scores if s.split != "holdout35"])
-    # holdout35 + holdout53: never seen by anyone tuning, so no caveat; families get their own columns
+    assert "never tuned" not in b.table([s for s in scores if s.split != "holdout53"])
+    # holdout53 + holdout57: never seen by anyone tuning, so no caveat; families get their own columns
     blind = [b.FileScore(file=f"{split}/x/{fam}.md", split=split, family=fam, citation_style="author-year",
                          parsed=True, sections_right=True, refs_expected=3, refs_found=3)
-             for split in ("holdout35", "holdout53") for fam in ("pdf-survey", "pdf-article")]
+             for split in ("holdout53", "holdout57") for fam in ("pdf-survey", "pdf-article")]
     out = b.table(blind)
     title = [line for line in out.splitlines() if line.startswith("### never tuned")]
-    assert title == ["### never tuned: holdout35 + holdout53"]
+    assert title == ["### never tuned: holdout53 + holdout57"]
     assert "| measure | pdf-survey | pdf-article | all |" in out.split(title[0])[1]
 
 
