@@ -59,3 +59,24 @@ def test_entries_without_anchor_are_read_by_their_names(tmp_path: Path) -> None:
     heads = {r.id: (r.raw or "")[:9] for r in survey.references}
     linked = [[heads[i] for i in ids] for _m, ids, _u in linked_markers(survey)]
     assert linked[:2] == ANCHORED[:2] and linked[2] != ANCHORED[2]
+
+
+def test_page_numbers_between_entries_are_reported_skipped() -> None:
+    # (reflist's one page-number rule, _page_number_lines) a page's number between an entry closing with its year and
+    # a capital, in an unnumbered list whose bullets keep the list-wide reading off: blanked and reported, as the
+    # list-wide reading reports its own
+    from surveybench.readers.reflist import split_reference_lines
+
+    lines = ("Irene Chern and Paul Liu. Factool: Factuality detection in generative models. arXiv preprint\n"
+             "arXiv:2307.13528, 2023.\n11\nXavier Dunn and Sharon Lee. Haloscope: Harnessing unlabeled generations for\n"
+             "hallucination detection. In NeurIPS, 2024.\n\nEric Jang and Ben Poole. Categorical reparameterization with\n"
+             "gumbel-softmax. arXiv preprint arXiv:1611.01144, 2016.\n\nA PROMPT TEMPLATE\n- Question: the question asked.\n"
+             "- Answer: the answer given.\n- Verdict: true or false.").split("\n")
+    res = split_reference_lines(lines)
+    assert [e.raw.split(" and ")[0] for e in res.entries][:3] == ["Irene Chern", "Xavier Dunn", "Eric Jang"]
+    # before: the line was blanked without a word in the report
+    assert ("a page number inside the reference list", "11") in res.skipped
+    # the list-wide reading (no bullets about) reports each such line too
+    wide = split_reference_lines(lines[:9] + ["12", "Alon Tamm and Jon Berant. Commonsense questions. In ACL, 2018."])
+    assert [s for s in wide.skipped if s[0].startswith("a page number")] == [
+        ("a page number inside the reference list", "11"), ("a page number inside the reference list", "12")]
