@@ -800,14 +800,20 @@ class Linker:
         ([2021](#ref-x))", "([R. C. Team, 2019](#ref-r_core_team_r_2019); [Rs. Team, 2019](#ref-rstudio_team_...))": the
         anchors name the entries where the names and years the text prints do not ("Team, 2019" is two entries, an
         organisation's name is not a surname, a narrative citation's name and year are two links). A marker whose links
-        all name entries cites those; links outside any marker, run together, are a citation of their own."""
+        all name entries cites those; links outside any marker, run together, are a citation of their own. A link a
+        marker cuts into belongs to it: the narrative reading of "[Pebesma & Bivand](#ref-x) ([2021](#ref-x))" opens
+        inside the first link's brackets, and that link read apart would count the one citation twice."""
         links = [(m.start(), m.end(), self.by_anchor.get(m.group(1))) for m in _CITEPROC_LINK.finditer(text)]
         used: set[int] = set()
         for c in marks:
-            inside = [i for i, (a, b, _rid) in enumerate(links) if (c.start or 0) <= a and b <= (c.end or 0)]
+            start, end = c.start or 0, c.end or 0
+            inside = [i for i, (a, b, _rid) in enumerate(links) if a < end and start < b]
             if inside and all(links[i][2] for i in inside):
                 c.ref_ids = list(dict.fromkeys(str(links[i][2]) for i in inside))
                 c.unresolved = []
+                if links[inside[0]][0] < start:  # the marker opens at its first link's bracket
+                    c.start = links[inside[0]][0]
+                    c.marker = text[c.start : end]
             used.update(inside)
         run: list[tuple[int, int, str]] = []
         out = list(marks)

@@ -264,6 +264,8 @@ class _Doc:
     front: list[str] = field(default_factory=list)
     ref_blocks: list[list[str]] = field(default_factory=list)
     titled: bool = True  # the file prints a title line (else its name is the title, and it has no title page)
+    # pandoc citeproc's entries by the citation keys their divs keep as anchors: (key, entry text) (see _CSL_ANCHOR)
+    citeproc_anchored: list[tuple[str, str]] = field(default_factory=list)
 
 
 def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
@@ -359,8 +361,8 @@ def read_markdown_text(
                     reference_pages=reference_pages(text))
     author_year = _author_year_index(references, linker)
     _label_keys(entries, references, linker)
-    if "csl-entry" in text:
-        _citeproc_anchors(text, references, linker)
+    if doc.citeproc_anchored:
+        _citeproc_anchors(doc.citeproc_anchored, references, linker)
     # an amsalpha list ("[AGN15] Z. Abedjan, L. Golab, F. Naumann. Profiling ..."): its labels are its keys
     alpha = {m.group(1): r.id for r in references if (m := _ALPHA_ENTRY.match(r.raw or ""))}
     if len(alpha) >= 3 and len(alpha) >= 0.8 * len(references):
@@ -1884,7 +1886,9 @@ _EMPTY_ANCHOR = re.compile(
 # holds one "<div id="ref-KEY" class="csl-entry">" an entry, its text wrapped over lines and, in a numbered style, set in
 # "<span class="csl-left-margin">1. </span><span class="csl-right-inline">...</span>" -- the tags on lines of their own read as
 # entries and the entries' lines as continuations: each entry is one paragraph (its label kept), the divs' tags none
-_CSL_ENTRY = re.compile(r"<div\s[^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300}>((?:[^<]|<(?!/?div\b)){0,8000})</div>", re.I)
+_CSL_ENTRY = re.compile(r"<div(\s[^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300})>((?:[^<]|<(?!/?div\b)){0,8000})</div>", re.I)
+# the citation key an entry's div keeps as its anchor, "id="ref-KEY"", which the text's citations link to ("[Li 2020](#ref-KEY)")
+_CSL_ANCHOR = re.compile(r"\bid=[\"']ref-([^\"'<>\s]{1,200})[\"']", re.I)
 _CSL_BODY = re.compile(r"<div\s[^<>]{0,300}?class=[\"'][^\"'<>]{0,200}csl-bib-body[^<>]{0,300}>", re.I)
 _CLASS_SPAN_TAG = re.compile(r"<span\s+class=[\"'][\w\s-]{1,100}[\"']\s*>|</span>", re.I)
 _CLOSING_DIV_LINE = re.compile(r"^[ \t]*</div>[ \t]*$", re.M)
@@ -1893,12 +1897,19 @@ _CLOSING_DIV_LINE = re.compile(r"^[ \t]*</div>[ \t]*$", re.M)
 _NOCASE_SPAN = re.compile(r"<span\s+class=[\"']nocase[\"']>([^<]{0,500})</span>", re.I)
 
 
-def _citeproc_entries_unwrapped(text: str) -> str:
-    """pandoc citeproc's HTML entries as paragraphs of their own text (``_CSL_ENTRY``)."""
+def _citeproc_entries_unwrapped(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """pandoc citeproc's HTML entries as paragraphs of their own text (``_CSL_ENTRY``), and each anchored entry's
+    (citation key, text) as it was unwrapped: the one reading of the divs the markers' links are resolved by
+    (:func:`_citeproc_anchors`)."""
+    anchored: list[tuple[str, str]] = []
+
     def one(m: re.Match[str]) -> str:
-        return "\n\n" + " ".join(_CLASS_SPAN_TAG.sub("", m.group(1)).split()) + "\n\n"
+        entry = " ".join(_CLASS_SPAN_TAG.sub("", m.group(2)).split())
+        if anchor := _CSL_ANCHOR.search(m.group(1)):
+            anchored.append((anchor.group(1), entry))
+        return "\n\n" + entry + "\n\n"
     text = _CSL_BODY.sub("", _CSL_ENTRY.sub(one, text))
-    return _CLOSING_DIV_LINE.sub("", text)
+    return _CLOSING_DIV_LINE.sub("", text), anchored
 
 
 # an HTML character reference with its semicolon ("&amp;", "&#39;"), which Markdown renders as the character
@@ -2025,8 +2036,9 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         text = text.translate(_FULL_WIDTH_BRACKETS)
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
+    citeproc_anchored: list[tuple[str, str]] = []
     if "csl-entry" in text:
-        text = _citeproc_entries_unwrapped(text)
+        text, citeproc_anchored = _citeproc_entries_unwrapped(text)
         report.warnings.append("pandoc citeproc's HTML entries (csl-entry) read as one paragraph each")
     if "nocase" in text:
         text = _NOCASE_SPAN.sub(r"\1", text)
@@ -2264,7 +2276,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         untitled = no_headings if title_h is None else f"only a title heading ({title_h.raw}), no section headings"
         report.warnings.append("no section headings found: the text read as one untitled section")
         kept = [_Heading(title_h.line if title_h else -1, (title_h.depth + 1) if title_h else 1, "", None, None, "")]
-    doc = _Doc(title=title, titled=title_h is not None)
+    doc = _Doc(title=title, titled=title_h is not None, citeproc_anchored=citeproc_anchored)
     first_line = kept[0].line if kept else len(lines)
     start_front = (title_h.line + 1) if title_h else 0
     kept_lines = {h.line for h in kept}  # a set of line numbers: membership on the dataclasses was quadratic
@@ -3973,26 +3985,23 @@ def _label_keys(entries: list[RefEntry], refs: list[Reference], linker: Linker) 
             plain.append(r.id)
 
 
-# pandoc citeproc's entry, its anchor's citation key (group 1) and its text's start (group 2; see _CSL_ENTRY)
-_CSL_ENTRY_ID = re.compile(
-    r"<div\s+id=[\"']ref-([^\"'<>\s]{1,200}+)[\"'][^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300}>((?:[^<]|<(?!/?div\b)){0,400})", re.I)
 _ANY_TAG = re.compile(r"<[^<>]{0,300}>")
 
 
-def _citeproc_anchors(text: str, refs: list[Reference], linker: Linker) -> None:
+def _citeproc_anchors(anchored: list[tuple[str, str]], refs: list[Reference], linker: Linker) -> None:
     """pandoc citeproc's entries keep their citation keys as anchors ("<div id="ref-r_core_team_r_2019"
-    class="csl-entry">"), which the text's citations link to: each key -> the entry its text opens (the first
-    40 letters and digits; a start two entries share names neither)."""
+    class="csl-entry">"), which the text's citations link to: each key -> the parsed entry its unwrapped text opens
+    (the first 40 letters and digits; a start two entries share names neither)."""
     def head(s: str) -> str:
         return "".join(ch for ch in html.unescape(_ANY_TAG.sub("", s)).casefold() if ch.isalnum())[:40]
 
     by_head: dict[str, list[str]] = {}
     for r in refs:
         by_head.setdefault(head(r.raw or ""), []).append(r.id)
-    for m in _CSL_ENTRY_ID.finditer(text):
-        ids = by_head.get(head(m.group(2)))
-        if ids and len(ids) == 1 and len(head(m.group(2))) >= 20:
-            linker.by_anchor[m.group(1)] = ids[0]
+    for key, entry in anchored:
+        ids = by_head.get(head(entry))
+        if ids and len(ids) == 1 and len(head(entry)) >= 20:
+            linker.by_anchor[key] = ids[0]
 
 
 _LABEL_KEY = re.compile(r"^(.+?),?\s((?:19|20)\d{2}[a-z]?)$")

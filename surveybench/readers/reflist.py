@@ -459,17 +459,13 @@ def _split_reference_lines(lines: list[str]) -> SplitResult:
         res = _split_reference_lines([ln for i, ln in enumerate(lines) if i not in dropped])
         res.skipped.extend(("a table, an image or a caption inside the reference list", lines[i].strip()[:300]) for i in debris)
         return res
-    # page numbers on lines of their own ("37") in a list whose entries open with no number: a page's
-    # furniture (a numbered list whose labels stand alone has one a entry, not one a page)
-    # (a bulleted list's page numbers are read with its bullets: see _from_lines)
-    alone = [i for i, ln in enumerate(lines) if _LONE_NUMBER.match(ln)]
-    if alone and sum(1 for ln in lines if _BULLET.match(ln)) < 3:
-        others = [ln for ln in lines if ln.strip() and not _LONE_NUMBER.match(ln)]
-        # (a footnote's "7 The Truman figure ..." among the lines after the list is no numbered entry)
-        if 5 * len(alone) <= len(others) and 10 * sum(1 for ln in others if _NUMBER_OPENS.match(ln)) <= len(others):
-            res = _split_reference_lines(["" if _LONE_NUMBER.match(ln) else ln for ln in lines])
-            res.skipped.extend(("a page number inside the reference list", lines[i].strip()) for i in alone)
-            return res
+    # page numbers on lines of their own ("37") wherever they stand, in a list whose entries open with no number and
+    # no bullet (see _page_number_lines)
+    alone = _page_number_lines(lines, anywhere=True)
+    if alone:
+        res = _split_reference_lines(["" if i in alone else ln for i, ln in enumerate(lines)])
+        res.skipped.extend(("a page number inside the reference list", lines[i].strip()) for i in sorted(alone))
+        return res
     titled = next((i for i, ln in enumerate(lines) if _LIST_TITLE.match(ln) and any(x.strip() for x in lines[:i])
                    and any(x.strip() for x in lines[i + 1 :])), None)
     if titled is not None:  # "... curated entries ... / **Sources:** / 1. [nih.gov](https://...)"
@@ -584,7 +580,6 @@ def _figures_after_the_list(lines: list[str]) -> int | None:
     return None
 
 
-_LONE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 _NUMBER_OPENS = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\[\d{1,4}\]|\d{1,4}[.)]?\s+[^\W\d_])")
 
 
@@ -1479,7 +1474,7 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     line) marks the lines a bullet opened: the converter saw an entry start there, so a start the style
     finds inside such a line, or inside the author list it leaves open before its year, is no entry
     ("Mariken AC G van der | Velden. 2022." is a name of that list)."""
-    lines, bulleted = _page_numbers_off(lines, bulleted)
+    lines, bulleted = _page_numbers_off(lines, bulleted, res)
     paragraphs: list[str] = []
     buf: list[str] = []
     for ln in lines + [""]:
@@ -1631,27 +1626,47 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
                                     layout=f"author-year/{style}"))
 
 
-# a page's number alone on its line ("11"), what a PDF conversion leaves of a page break inside an author-year list
-_PAGE_NUMBER_LINE = re.compile(r"^\s*\d{1,3}\s*$")
+# a page's number alone on its line ("11"), what a PDF conversion leaves of a page break inside a list
+_LONE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 _LINE_CLOSES_ENTRY = re.compile(r"(?:(?<!\d)(?:19|20)\d{2}[a-z]?|https?://\S+)\.?\s*$")  # "... arXiv:2307.13528, 2023."
 
 
-def _page_numbers_off(lines: list[str], bulleted: list[bool] | None) -> tuple[list[str], list[bool] | None]:
-    """An unnumbered list converted from PDF keeps a page's number between two entries ("... arXiv:2307.13528, 2023." /
-    "11" / "Xuefeng Du, Chaowei Xiao, and Sharon Li. Haloscope: ...", the running head and the page's heading dropped
-    before): glued to the entry before, "2023. 11 Xuefeng Du" hides the next entry's start. A line of one to three digits
-    between a line closing an entry with its year (or a URL) and a line opening with a capital is no part of either and
-    reads as a blank line (an unnumbered list has no labels; a volume or pages wrapped alone follow no year). The
-    list-wide rule (split_reference_lines) blanks such lines only when no bullets are about: an appendix the converter
-    left under the list, its bullets, turns it off."""
+def _page_number_lines(lines: list[str], *, anywhere: bool) -> set[int]:
+    """The lines of ``lines`` that hold a page's number alone ("37"), left by a PDF conversion's page break, to be
+    read as blank lines. The one rule for them, on two kinds of evidence:
+
+    * between entries (``anywhere=False``, an unnumbered list as its author lists are read): a line of digits
+      between a line closing an entry with its year or a URL and a line opening with a capital ("... arXiv:2307.13528,
+      2023." / "11" / "Xuefeng Du, Chaowei Xiao, ..."); glued to the entry before, "2023. 11 Xuefeng Du" would hide
+      the next entry's start. A volume or pages wrapped alone follow no year.
+    * anywhere (``anywhere=True``, the whole list before its style is read): every such line, when they are few
+      (one to five other lines at most), no line opens with a number (a numbered list whose labels stand alone has
+      one an entry, not one a page; a footnote's "7 The Truman figure ..." after the list neither) and no bullets are
+      about (an appendix the converter left under the list: its bullets' lists are read with them, see _from_lines)."""
+    alone = [i for i, ln in enumerate(lines) if _LONE_NUMBER.match(ln)]
+    if not alone:
+        return set()
+    if anywhere:
+        if sum(1 for ln in lines if _BULLET.match(ln)) >= 3:
+            return set()
+        others = [ln for ln in lines if ln.strip() and not _LONE_NUMBER.match(ln)]
+        if 5 * len(alone) <= len(others) and 10 * sum(1 for ln in others if _NUMBER_OPENS.match(ln)) <= len(others):
+            return set(alone)
+        return set()
     nonblank = [k for k, ln in enumerate(lines) if ln.strip()]
-    drop: set[int] = set()
-    for a, k, b in zip(nonblank, nonblank[1:], nonblank[2:]):
-        if (_PAGE_NUMBER_LINE.match(lines[k]) and _LINE_CLOSES_ENTRY.search(lines[a])
-                and lines[b].lstrip()[:1].isupper()):
-            drop.add(k)
+    return {k for a, k, b in zip(nonblank, nonblank[1:], nonblank[2:])
+            if _LONE_NUMBER.match(lines[k]) and _LINE_CLOSES_ENTRY.search(lines[a]) and lines[b].lstrip()[:1].isupper()}
+
+
+def _page_numbers_off(lines: list[str], bulleted: list[bool] | None,
+                      res: SplitResult) -> tuple[list[str], list[bool] | None]:
+    """``lines`` with the page numbers between entries blanked (:func:`_page_number_lines`), each reported skipped,
+    and ``bulleted`` (one flag per non-blank line) without theirs."""
+    drop = _page_number_lines(lines, anywhere=False)
     if not drop:
         return lines, bulleted
+    res.skipped.extend(("a page number inside the reference list", lines[k].strip()) for k in sorted(drop))
+    nonblank = [k for k, ln in enumerate(lines) if ln.strip()]
     if bulleted is not None and len(bulleted) == len(nonblank):
         bulleted = [f for k, f in zip(nonblank, bulleted) if k not in drop]
     return ["" if k in drop else ln for k, ln in enumerate(lines)], bulleted
