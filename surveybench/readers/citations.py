@@ -284,8 +284,10 @@ _AFTER_AFFILIATION = re.compile(r"\*?(?:,|\s*&|\s*\n|\s*$)")
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
 # a range too: "such as mice.3-5"; after bold or italics closing before the period, deep-research exports' habit:
 # "of wall-clock time**.38", "annotation\"**.10", "Regulation.\"*.1")
+# (a parenthesis closing a gene's or a model's name that ends in a digit counts as a word's, as for "(9)" after it:
+# "glucose-6-phosphate isomerase (pgi1).8 The physical", "the chaperone (Hsp90).2")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d)"
+    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d)|(?<=[^\W\d_]\d[)][.,;:!?]\d)|(?<=[^\W\d_]\d\d[)][.,;:!?]\d)"
     r"|(?<=(?:[^\W\d_]|[”\"’)])[*_][.,;:!?]\d)|(?<=(?:[^\W\d_]|[”\"’)])(?:\*\*|__)[.,;:!?]\d))"
     r"\d{0,2}(?:(?:,\s?|\s|[-–—−]\s?)\d{1,3}){0,60})(?=\s|$)", re.M)
 # ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
@@ -373,6 +375,9 @@ _AFTER_A_NAME = re.compile(r"[^\W\d_],\s*$")
 _TWO_NAMES_COMMA = re.compile(rf"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|{_ET_AL}\.?)")
 _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
+# a Chinese journal's bracketed numbers separated by full-width commas: "免疫应答[3，4]，但是", "融合 后 构 象[53，54] 。" -- read
+# with ASCII ones (same length: the spans hold; only inside such a bracket, the clause's own "，" stays for GLUED_HAN_RUN)
+_FULL_WIDTH_NUMBER_LIST = re.compile(r"\[\d{1,4}+(?:[ \t]*+[，；,;][ \t]*+\d{1,4}+)++\]")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 # a text in another language writes "et al." and "and" in its own: Dutch "[Forge e.a., 1993]", "Bowers en Lewis (1997)",
 # Portuguese "(Tuin e col., 2006)", "(Kawai e Akira, 2006)", Spanish "y col.", German "u.a." and "und", French "et coll.",
@@ -404,7 +409,9 @@ _AY_NARRATIVE = re.compile(
     # (a comma before "et al." or before the second of two names: "Bonanno, et al. (2012)", "Lazarus, and Folkman (1986)")
     rf"(?:,?\s+{_ET_AL}\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
     # (an OCR lost the space after "et al.": "Edwards et al.(2Ol6) classified ...")
-    rf"(?P<space>\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
+    # (a comma may stand before the parenthesis: "Bailes et al., (2007)", "Klimova and Simonova, (2015) discussed", ABNT
+    # texts' "por Moreira, (2014) em", "adaptada de Lugo & Snedaker, (1974)")
+    rf"(?P<space>,?\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
     # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)";
     # or the venue, one word (research proposals: "Guo et al. (2025, TMLR) analyzed ...", "Agarwal et al. (2022, CVPR)")
     r"(?:\s*,\s*(?:(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?|[A-Z][A-Za-z]{1,15}+))?\s*+[)\]]"
@@ -487,6 +494,8 @@ class Linker:
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
         original, text = text, reference_links_as_years(unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset()))
+        if "，" in text or "；" in text:
+            text = _FULL_WIDTH_NUMBER_LIST.sub(lambda m: m.group().translate(_FULL_WIDTH_SAME_LENGTH), text)
         if "$$" in text:
             text = display_math_blanked(text)
         if "[[" in text and "](http" in text:
