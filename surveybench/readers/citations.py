@@ -970,8 +970,10 @@ class Linker:
             # ... but an entry printing another letter for that year is another paper: "(Zhang et al. 2024b)" where
             # the parsed "Zhang, M.; ... 2024a. *MotionDiffuse*" is the only "Zhang 2024" keyed and "Zhang, M.; ...;
             # et al. 2024b. *Large motion model ...* arXiv:2404.01284." was left unparsed (an AAAI list's preprints)
+            # (an entry printing the key's own letter among others stays: a merged list's "ANATEL ... 2007d ... 2007g")
             if hit:
-                hit = [r for r in hit if not any(p[:4] == year[:4] and p != year for p in self.printed_years.get(r, ()))]
+                hit = [r for r in hit if year in (printed := self.printed_years.get(r, ()))
+                       or not any(p[:4] == year[:4] for p in printed)]
         if not hit:
             # an elided particle in lower case is no part of the name the text's pattern reads:
             # "(d'Ascoli et al., 2020)" reads "Ascoli", the list keys "Stéphane d'Ascoli" as "dascoli"
