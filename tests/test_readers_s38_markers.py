@@ -125,3 +125,17 @@ def test_glued_number_after_a_parenthesis_closing_a_name_ending_in_a_digit(tmp_p
     # before: "(Hsp90).2" and "(CDK11),4" not read (a digit before the parenthesis)
     assert [(m, ids) for m, ids, _u in linked_markers(survey)] == [
         ("1", ["1"]), ("2", ["2"]), ("3", ["3"]), ("4", ["4"]), ("5", ["5"])]
+
+
+def test_merged_entry_printing_the_keys_letter_among_others_still_answers(tmp_path: Path) -> None:
+    # (a guard for the fix above, the base's reading kept: a list merged several of one agency's works into one entry,
+    # "2007d ... 2007e ... 2007g" -- the key's own letter is printed there, so the entry still answers "Anatel 2007e")
+    section = "Nove empresas privadas formavam a banda B (Anatel, 2007e). O mercado cresceu depois (Anatel, 2007g)."
+    entries = [
+        "ANATEL. Operadoras do serviço móvel pessoal. Brasília, 2007d. - ______. Dados relevantes. Brasília, 2007e. "
+        "- ______. Relatório anual. Brasília, 2007g.",
+    ]
+    survey = read_text(tmp_path, with_list("Telefonia móvel", section, entries))
+    marks = linked_markers(survey)
+    assert [m for m, _ids, _u in marks] == ["(Anatel, 2007e)", "(Anatel, 2007g)"]
+    assert all(len(ids) == 1 and not u for _m, ids, u in marks)
