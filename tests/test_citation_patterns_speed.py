@@ -15,7 +15,8 @@ from tests.plugins.shared_data import shared_path
 
 _DASH = citations._DASH
 # the slow forms, as citations.py wrote them before the rewrite (with stop 34's marker classes: runs of up to 61 numbers,
-# a minus sign as a range dash, emphasis closing before the period, a full-width parenthesis and punctuation)
+# a minus sign as a range dash, emphasis closing before the period, a full-width parenthesis and punctuation; stop 38's
+# parenthesis closing a name that ends in a digit, "(pgi1).8")
 _SLOW = {
     "_LINK_RE": re.compile(r"(?<!!)\[([^\[\]]{1,200})\]\((https?://[^)\s]+)\)"),
     "_UNICODE_SUPER_RE": re.compile(r"(?:(?<=[^\W\d_]{3})|(?<=[.,;:)\]”’\"']))[⁰¹²³⁴⁵⁶⁷⁸⁹]++(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+"),
@@ -24,7 +25,7 @@ _SLOW = {
         rf"(?:(?<=[a-z]{{3}})|(?<=[A-Z]{{2}})(?=\d{{1,3}}(?:,\s?|[{_DASH}]\s?)\d))"
         rf"(\d{{1,3}}+(?:(?:,\s?|[{_DASH}]\s?)\d{{1,3}}+){{0,60}}+)(?=[\s.,;:!?)]|$)", re.M),
     "GLUED_AFTER_PUNCT_RUN": re.compile(
-        r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?])"
+        r"(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’])|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?])|(?<=[^\W\d_]\d[)][.,;:!?])|(?<=[^\W\d_]\d\d[)][.,;:!?])"
         r"|(?<=(?:[^\W\d_]|[”\"’)])[*_][.,;:!?])|(?<=(?:[^\W\d_]|[”\"’)])(?:\*\*|__)[.,;:!?]))(\d{1,3}(?:(?:,\s?|\s|[-–—−]\s?)\d{1,3}){0,60})(?=\s|$)", re.M),
     "GLUED_AFTER_PAREN_RUN": re.compile(r"(?<=[^\W\d_]{2}[)）])(\d{1,3}(?:(?:,\s?|[-–—−]\s?)\d{1,3}){0,60})(?=[.,;:](?:\s|$)|[。，；：])", re.M),
     "_JOINED_VERSION": re.compile(r"\b([^\W\d_][\w]*[^\W\d_])-\s?(\d{1,3})(?![\d.]*\w)"),

@@ -56,8 +56,11 @@ _RANGE_AFTER_LIST = re.compile(rf"\s*+(?:[{_DASH}]|\[[{_DASH}]\])\s*+\[\s*+(\d++
 # LaTeX may space a list with "\\," ("$^{9,\\,10}$"): read as a plain separator
 _NUMLIST = rf"\d{{1,3}}+(?:\s*+(?:,|[{_DASH}])(?:\s*+\\[,;: ])?\s*+\d{{1,3}}+)*+"
 SUPER_RE = re.compile(
-    # "$^{22}$", MathJax "\\(^{14}\\)", MinerU "${ }^{1,3}$"
-    rf"(?:\$|\\\()\s*(?:\{{\s*\}}\s*)?\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*(?:\$|\\\))|<sup>\s*({_NUMLIST})\s*</sup>|\[\^(\d++)\](?!:)"
+    # "$^{22}$", MathJax "\\(^{14}\\)", MinerU "${ }^{1,3}$", a footnote mark "[^3]"
+    # (a footnote mark followed by ":" is a footnote's definition only at a line's start: a deep-research report
+    # marks a sentence that introduces a list, "ensures all nodes form a connected graph[^12]:", "across file
+    # types[^17][^18]:")
+    rf"(?:\$|\\\()\s*(?:\{{\s*\}}\s*)?\^\s*\{{?\s*({_NUMLIST})\s*\}}?\s*(?:\$|\\\))|<sup>\s*({_NUMLIST})\s*</sup>|\[(?:(?<=\S\[)|(?!\^\d++\]:))\^(\d++)\]"
     # Pandoc superscript after a word or punctuation (Nature style): "in context.^1,2^" -- a word of two letters or
     # more: after a lone letter it is a power, "R^2^ = 0.79" (an R-squared read as citation 2 sixteen times made a
     # text citing authors and years look numbered)
@@ -214,7 +217,8 @@ def unlink_anchors(text: str, *, pages: frozenset[str] = frozenset()) -> str:
 
 # a web page's citation: bracketed numbers, each a link to the entry on the journal's page ("[[12](https://pmc.ncbi.nlm.nih.gov/
 # articles/PMC7969386/#R12)]", "[[3](...#R3), [4](...#R4)]") -- read as "[12]", "[3, 4]" (same length, so spans hold)
-_NUMBER_LINK = re.compile(r"\[(\d{1,4}+)\]\(https?://[^()\s]{1,300}+\)")
+# (a range is one link on Oxford Academic's pages: "\[[14–21](https://academic.oup.com/...)\]", read as "[14–21]")
+_NUMBER_LINK = re.compile(rf"\[(\d{{1,4}}+(?:[{_DASH}]\d{{1,4}}+)?+)\]\(https?://[^()\s]{{1,300}}+\)")
 # Web clippers (MDPI pages) escape the outer brackets: "\[[1](https://www.mdpi.com/...#B1-ijms-22-08109),[2](...)\]"
 _BRACKETED_NUMBER_LINKS = re.compile(rf"(\\?+)\[(?:{_NUMBER_LINK.pattern}[{_DASH},;\s]{{0,3}}+){{1,30}}+(\\?)\]")
 
@@ -239,11 +243,14 @@ _UNICODE_SUPER_RE = re.compile(
     r"[⁰¹²³⁴⁵⁶⁷⁸⁹](?:(?<=[^\W\d_]{3}[⁰¹²³⁴⁵⁶⁷⁸⁹])|(?<=[.,;:)\]”’\"'][⁰¹²³⁴⁵⁶⁷⁸⁹]))[⁰¹²³⁴⁵⁶⁷⁸⁹]*+(?:\s?[,⁻–-]\s?[⁰¹²³⁴⁵⁶⁷⁸⁹]++)*+")
 # (a web page copied element by element puts the parentheses, each number and each separator on lines of their own --
 # Frontiers' article pages: "between sexes (\n2\n–\n4\n), though" -- a line break may stand inside either parenthesis)
-_PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?\n?+(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)\n?+\)")
+# (docling's text of a Science article spaces the numbers inside their parentheses, and a range's dash before its end:
+# "Asano et al. ( 16 ) revisited", "interest in halide SSEs ( 13 -16 , 18 -21 , 24 -30 ). Until now"; and doubles the
+# space before them in a justified line, "have also been developed  ( 52 , 53 )")
+_PAREN_RE = re.compile(rf"\((?:(?:cf|see|e\.g)\.?,?[ \t]++)?[ \t]?+\n?+(\d++(?:\s*+(?:[,;]|[{_DASH}])\s*+\d++)*+)[ \t]?+\n?+\)")
 # "(9)" cites after a word or a closing mark ("Kitamura et al. (9)", "the VentrAssist (5),"); an
 # enumeration "(1) Locality" follows ":", "." or the paragraph start; a name ending in digits is a word too, a gene's,
 # a protein's or a disease's: "including PARP inhibitors and mTORC1 (37)", "target CDK11 (41, 42)", "COVID-19 (12)"
-_PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[^\W\d_]-?\d{1,3}|[)\]\"”’%]|\bal\.)\s$")
+_PAREN_AFTER_WORD = re.compile(r"(?:[^\W\d_]|[^\W\d_]-?\d{1,3}|[)\]\"”’%]|\bal\.)\s{1,2}$")
 _DAGGER_RE = re.compile(r"[【\[](\d++)†[^】\]]{0,80}[】\]]")
 # (a deep-research report translated to Chinese or Japanese closes the clause with full-width punctuation, no space
 # after it: "表现出高效性 1。然而")
@@ -277,8 +284,10 @@ _AFTER_AFFILIATION = re.compile(r"\*?(?:,|\s*&|\s*\n|\s*$)")
 # (also after a closing bracket or quote and the sentence's end: "(RLAIF).39", "increase\".7", "76%).10";
 # a range too: "such as mice.3-5"; after bold or italics closing before the period, deep-research exports' habit:
 # "of wall-clock time**.38", "annotation\"**.10", "Regulation.\"*.1")
+# (a parenthesis closing a gene's or a model's name that ends in a digit counts as a word's, as for "(9)" after it:
+# "glucose-6-phosphate isomerase (pgi1).8 The physical", "the chaperone (Hsp90).2")
 GLUED_AFTER_PUNCT_RUN = re.compile(
-    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d)"
+    r"(\d(?:(?<=[^\W\d_]{2}[.,;:!?)”\"’]\d)|(?<=(?:[^\W\d_]|%)[)\]”\"’][.,;:!?]\d)|(?<=[^\W\d_]\d[)][.,;:!?]\d)|(?<=[^\W\d_]\d\d[)][.,;:!?]\d)"
     r"|(?<=(?:[^\W\d_]|[”\"’)])[*_][.,;:!?]\d)|(?<=(?:[^\W\d_]|[”\"’)])(?:\*\*|__)[.,;:!?]\d))"
     r"\d{0,2}(?:(?:,\s?|\s|[-–—−]\s?)\d{1,3}){0,60})(?=\s|$)", re.M)
 # ... and after a parenthesis closing a word, before the sentence's own period: "(DBNs)21–24." (a bracket's run before
@@ -366,6 +375,9 @@ _AFTER_A_NAME = re.compile(r"[^\W\d_],\s*$")
 _TWO_NAMES_COMMA = re.compile(rf"(?:[a-z]+\s)*\S+,\s+(?:(?:and|&)\s+\S+|{_ET_AL}\.?)")
 _SPACES_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_])( +)([,;])")
 _FULL_WIDTH_SAME_LENGTH = str.maketrans("，；：（）", ",;:()")
+# a Chinese journal's bracketed numbers separated by full-width commas: "免疫应答[3，4]，但是", "融合 后 构 象[53，54] 。" -- read
+# with ASCII ones (same length: the spans hold; only inside such a bracket, the clause's own "，" stays for GLUED_HAN_RUN)
+_FULL_WIDTH_NUMBER_LIST = re.compile(r"\[\d{1,4}+(?:[ \t]*+[，；,;][ \t]*+\d{1,4}+)++\]")
 _AND_OTHERS = re.compile(r"(?<=[^\W\d_] )and others(?=,?\s+[(\[]?(?:19|20)\d{2})")
 # a text in another language writes "et al." and "and" in its own: Dutch "[Forge e.a., 1993]", "Bowers en Lewis (1997)",
 # Portuguese "(Tuin e col., 2006)", "(Kawai e Akira, 2006)", Spanish "y col.", German "u.a." and "und", French "et coll.",
@@ -397,7 +409,9 @@ _AY_NARRATIVE = re.compile(
     # (a comma before "et al." or before the second of two names: "Bonanno, et al. (2012)", "Lazarus, and Folkman (1986)")
     rf"(?:,?\s+{_ET_AL}\.?|,?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME}|(?:,\s+{_PARTICLE}{_SURNAME}){{1,4}},?\s+(?:and|&)\s+{_PARTICLE}{_SURNAME})?(?:['’]s)?)"
     # (an OCR lost the space after "et al.": "Edwards et al.(2Ol6) classified ...")
-    rf"(?P<space>\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
+    # (a comma may stand before the parenthesis: "Bailes et al., (2007)", "Klimova and Simonova, (2015) discussed", ABNT
+    # texts' "por Moreira, (2014) em", "adaptada de Lugo & Snedaker, (1974)")
+    rf"(?P<space>,?\s+|(?<=al\.)|)[(\[]\s*+(?P<years>{_YEAR}(?:\s*[,;]\s*(?:{_YEAR}|[a-z]\b(?!\.)))*)"
     # a page locator after the year: Chicago's "Piskorski, Seru, and Witkin (2015, 2636)", APA's "(2015, p. 12)";
     # or the venue, one word (research proposals: "Guo et al. (2025, TMLR) analyzed ...", "Agarwal et al. (2022, CVPR)")
     r"(?:\s*,\s*(?:(?:pp?\.\s*)?\d{1,5}(?:\s*[–-]\s*\d{1,5})?|[A-Z][A-Za-z]{1,15}+))?\s*+[)\]]"
@@ -480,6 +494,8 @@ class Linker:
 
     def numeric_marks(self, text: str) -> list[CitationMark]:
         original, text = text, reference_links_as_years(unlink_anchors(text, pages=self.reference_pages if self.by_number else frozenset()))
+        if "，" in text or "；" in text:
+            text = _FULL_WIDTH_NUMBER_LIST.sub(lambda m: m.group().translate(_FULL_WIDTH_SAME_LENGTH), text)
         if "$$" in text:
             text = display_math_blanked(text)
         if "[[" in text and "](http" in text:
@@ -570,7 +586,9 @@ class Linker:
         if self.bare_numbers:
             for m in itertools.chain(GLUED_AFTER_PUNCT_RUN.finditer(text), GLUED_AFTER_PAREN_RUN.finditer(text)):
                 nums = expand_numbers(re.sub(r"(?<=\d)\s+(?=\d)", ",", m.group(1))) or []
-                if not nums or not all(n in self.by_number for n in nums):
+                # (with no list, a deep-research report's numbers glued to the sentence's end are candidates up to the
+                # bound the text shows climbing, as bare ones are: "paths between papers citing one another.4 For")
+                if not nums or not (all(n in self.by_number for n in nums) or (self.no_list and self._in_list_range(nums))):
                     continue
                 self._style("bare-number-glued")
                 marks.append(self._numbers_mark(m.group(1), m.start(1), m.end(1), nums))
@@ -955,6 +973,13 @@ class Linker:
         hit = self.by_author_year.get((sur, year))
         if not hit and year[-1:].isalpha():
             hit = self.by_author_year.get((sur, year[:-1]))
+            # ... but an entry printing another letter for that year is another paper: "(Zhang et al. 2024b)" where
+            # the parsed "Zhang, M.; ... 2024a. *MotionDiffuse*" is the only "Zhang 2024" keyed and "Zhang, M.; ...;
+            # et al. 2024b. *Large motion model ...* arXiv:2404.01284." was left unparsed (an AAAI list's preprints)
+            # (an entry printing the key's own letter among others stays: a merged list's "ANATEL ... 2007d ... 2007g")
+            if hit:
+                hit = [r for r in hit if year in (printed := self.printed_years.get(r, ()))
+                       or not any(p[:4] == year[:4] for p in printed)]
         if not hit:
             # an elided particle in lower case is no part of the name the text's pattern reads:
             # "(d'Ascoli et al., 2020)" reads "Ascoli", the list keys "Stéphane d'Ascoli" as "dascoli"
