@@ -166,8 +166,10 @@ _PANEL_LABEL = re.compile(r"^\(?[a-z][.)]\s+[^.]{1,80}:$")
 # "2.1 Data"; a converter may drop the space ("1INTRODUCTION", "2.1Data"): a word follows at once
 # (a CJK title may follow its number with no space: "4结论与讨论", "3.3土壤侵蚀敏感性分析")
 _ARABIC = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.|\))?(?:(?=\s|$)\s*|(?=[A-Z][a-z]{2}|[A-Z]{4}|[\u4e00-\u9fff]))")
+# (a Chinese report numbers its parts in Roman numerals too, "## **II. 解构投资论点：...**": a dot, then the Han title)
 _ROMAN = re.compile(
-    r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?[.:]?\s+(?=[A-Z0-9(\"“])"
+    r"^(?P<r>(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3}))(?:(?P<sep>[-.])(?P<l>[A-Z])(?P<d>\d{1,2})?)?"
+    r"(?:[.:]?\s+(?=[A-Z0-9(\"“])|[.:]\s*(?=[\u4e00-\u9fff]))"
 )
 # a generated report's chapters labelled with their number: "## Chapter 2 — Background and related work" (the "1.1"
 # subsections under them): the label is no part of the name, as "# Chapter 1" / "# Introduction" says (_CHAPTER_LABEL).
@@ -182,6 +184,9 @@ _CJK_NUMBERED = re.compile(r"^([一二三四五六七八九十]{1,3})、\s*(?=\S
 # subsections carry, the chapter's name its title
 _CJK_CHAPTER = re.compile(r"^第([一二三四五六七八九十]{1,3}|\d{1,2})章[\s:：]*(?=\S)")
 _CJK_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
+# a translated paper's sections labelled "## 第2节 背景：..." (section 2) above "### 2.1 ...": the label is no part of the name,
+# as "Chapter 2 —" is none (_LABELLED_NUMBER); a thesis sets "第一节" under "第一章", so it sets no level: the depth says
+_CJK_SECTION_LABEL = re.compile(r"^第(?:[一二三四五六七八九十]{1,3}|\d{1,2})节[\s:：]*(?=\S)")
 # a subsection's number an OCR spaced after its dot: "1. 1　重组亚单位蛋白疫苗" (a Chinese journal's ideographic space after
 # it), "3. 2. 1. Training" -- one number, "3.2.1", when a dot or an ideographic space ends it ("3. 3D-aware GAN" is section 3)
 _SPACED_SUBNUMBER = re.compile(r"^\d{1,2}(?:\. \d{1,2})+(?=\u3000|\.\s)")
@@ -231,9 +236,14 @@ _FRONT_MATTER = re.compile(
     # "목차", Japanese "要旨" / "目次", Chinese "摘要" / "目录"
     r"samenvatting$|voorwoord$|inhoudsopgave$|tabla\s+de\s+contenidos?$|sum[aá]rio$|i̇?çindekiler$|özet$|"
     r"초록$|목차$|要旨$|目次$|摘要$|目[录錄]$|"
+    # (German "Inhaltsverzeichnis" above a report's sections, French "Table des matières", Spanish and Portuguese "Índice",
+    # Russian "Содержание" / "Оглавление" (contents) and "Аннотация" (abstract))
+    r"inhaltsverzeichnis$|table\s+des\s+mati[èe]res$|[íi]ndice$|содержание$|оглавление$|аннотация$|"
     # a structured abstract under its own heading ("Structured Abstract", then "Background", "Methods", ...), Taylor &
     # Francis' "ARTICLE HISTORY" box (received, accepted) beside the abstract
     r"structured\s+abstract$|article\s+history$|"
+    # a generated paper's first part holding its title and its abstract ("**1. Title and Abstract**", then "**2. Introduction**")
+    r"title\s+and\s+abstract$|"
     r"additional\s+key\s+words(\s+and\s+phrases)?)\b",
     re.I,
 )
@@ -283,7 +293,7 @@ def parse_heading(raw: str) -> tuple[str | None, int | None, str]:
     m = _CJK_NUMBERED.match(t)
     if m:
         return m.group(1) or m.group(2), 1 if m.group(1) else 2, t[m.end() :].strip()
-    m = _LABELLED_NUMBER.match(t)
+    m = _LABELLED_NUMBER.match(t) or _CJK_SECTION_LABEL.match(t)
     if m:
         return None, None, t[m.end() :].strip()
     m = _LETTER.match(t)
@@ -622,13 +632,17 @@ _BACK_MATTER = re.compile(
     r"(?:^|\s[-–—:]\s)(?:back\s?matter|appendix|appendices|supplementary\s+material)$|^(?:appendix|appendices)\s*(?:[A-Z]|\d{1,2})?\s*[.:–—]\s*\S"
     # an appendix in another language: Dutch "Bijlage 1: Het wettelijk kader" / "BIJLAGE A", Portuguese "Apêndice A", Spanish
     # "Anexo", German "Anhang"; Korean "부록", Japanese "付録", Chinese "附录", which a translation may set after the words the
-    # title begins with ("합성 데이터에 대한 부록 B 필터링 세부 정보", appendix B on synthetic data)
-    r"|^(?:bijlagen?|ap[eê]ndices?|anexos?|anhang)(?:\s+(?:[A-Z]|\d{1,2}))?(?:\s*[.:–—]\s*\S.*)?$|(?:^|\s)(?:부록|付録|附录)(?:\s?[A-Z0-9]{1,2})?(?:\s|$|[.:：])",
+    # title begins with ("합성 데이터에 대한 부록 B 필터링 세부 정보", appendix B on synthetic data), or with the English word in
+    # brackets after it ("附录（Appendix）"); a Chinese paper's "补充材料" (supplementary material) and "附件" (attachments)
+    # after its conclusion, the appendices' own headings below them ("附录 A：评估指标")
+    r"|^(?:bijlagen?|ap[eê]ndices?|anexos?|anhang)(?:\s+(?:[A-Z]|\d{1,2}))?(?:\s*[.:–—]\s*\S.*)?$|(?:^|\s)(?:부록|付録|附录|附錄)(?:\s?[A-Z0-9]{1,2})?(?:\s|$|[.:：（(])"
+    r"|^(?:补充材料|补充资料|補充材料|補充資料|附件)(?:\s*[（(：:].*)?$",
     re.I)
 # "Executive Summary: The Synthetic Data Paradox ..." -- a report may give its summary a subtitle
-# ("Executive summary and recommendation": the summary with the report's advice)
+# ("Executive summary and recommendation": the summary with the report's advice; "Executive Summary of Market Dynamics",
+# a Gemini report's summary named after what it sums up)
 _EXEC_SUMMARY = re.compile(
-    r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings))?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr"
+    r"^(?:executive\s+summary(?:\s+and\s+(?:key\s+)?(?:recommendations?|conclusions?|findings)|\s+of\s+[^:—–：]{1,80})?|summary\s+of\s+findings|key\s+findings|tl;?\s?dr"
     r"|执行摘要|執行摘要)"  # (a Chinese report's "执行摘要：", executive summary, with its full-width colon)
     r"(?:\s*[:—–：]\s*\S.*)?[:：]?$", re.I)
 _DATES_LINE = re.compile(r"received:?\s.{0,40}\baccepted\b", re.I)
@@ -654,6 +668,10 @@ _MORE_NON_CONTENT = re.compile(
     # authors' identifiers), the APS journals' "GRANTS" (funding), Nature's "Peer review information", an IEEE review's
     # "LIST OF ABBREVIATIONS" before its introduction, the ACS journals' "ASSOCIATED CONTENT" (the supporting information),
     # a scraper's "Source Information" (search query, date) after the text
+    # a blog post's note on its revisions under a heading of its own before the text ("## Version 1.2.0": what was edited when)
+    r"|^version\s+\d{1,3}(?:\.\d{1,3}){1,3}$"
+    # (a publisher's cover page before the article, IOP's "You may also like" with other papers' titles)
+    r"|^you\s+may\s+also\s+like$"
     r"|^biographical\s+sketch$"  # (a dissertation's last page, the author's life: University of Florida's theses)
     r"|^orcid(?:\s+ids?)?$|^grants?$|^peer\s+review\s+information\b|^list\s+of\s+abbreviations$|^source\s+information$"
     r"|^associated\s+content$"
@@ -703,6 +721,9 @@ def _setext_to_atx(lines: list[str]) -> list[str]:
 # a heading's hashes alone on their line, its numbered name on the next line of text ("##" / "II-A Agentic Workflows")
 _BARE_HASHES = re.compile(r"^(#{1,6})[ \t]*$")
 _HASHES_PAGE_BREAK = re.compile(r"^(#{1,6})[ \t]*\f[ \t\f]*(?=\S)")
+# a Chinese writer's heading with no space after its hashes, "##一、引言" between "## 摘要" and "## 二、相关工作": the Chinese
+# numbering ("一、", "第三章") right after the hashes says heading (a hashtag, "#人工智能", has no numeral and no "、")
+_HASHES_GLUED_CJK = re.compile(r"^(#{1,6})(?=[一二三四五六七八九十]{1,3}、|第(?:[一二三四五六七八九十]{1,3}|\d{1,2})[章节])")
 _NUMBERED_NAME_LINE = re.compile(
     r"^(?:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?:-[A-Z]\d{0,2})?|\d{1,2}(?:\.\d{1,2}){0,3}\.?)[ \t]+[A-Z][^\n]{1,100}(?<![.,;:])$")
 
@@ -2021,6 +2042,11 @@ def _square_bullet_headings(lines: list[str], report: FileReport) -> list[str]:
 
 _FULL_WIDTH_BRACKETS = str.maketrans("［］", "[]")
 _PANDOC_ATTRIBUTES = re.compile(r"\{#[^{}\s]+(?:[ \t]+[^{}\s]+)*\}[ \t]*$")
+# a numbered heading of a Google Docs page through pandoc whose hashes were lost -- "1.         Introduction {#h.j3efbxlfynao .c90
+# .c45}" above "1.1        Background {#h.q98swz9jcgvy .c16}" and "### 2.2.1        Finding ... {#h.7w1yvkuhm6p8 .c10}": pandoc
+# gives an identifier in braces to headings only, so the number and its attributes say heading, the number's parts its depth
+# (the number set apart from the name by no-break spaces, as Google Docs pads a list's number)
+_NUMBERED_ATTRIBUTED_LINE = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t\u00a0]+(?=[^\s#])([^{}]{1,200}?)[ \t]*(\{#[^{}\s]+(?:[ \t]+[^{}\s]+)*\})[ \t]*$")
 _RULE_HEADING = re.compile(r"^#{1,6}[ \t]+(?:[-*_=][ \t]*){3,}$")
 
 
@@ -2054,6 +2080,13 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
         # a word processor's page break kept before a chapter's name: "##\f第三章 数据同步" between "## 第二章 ..." and
         # "## 第四章 ...", a heading still (the break stands where the space would)
         lines = [_HASHES_PAGE_BREAK.sub(r"\1 ", ln) for ln in lines]
+    if any(_HASHES_GLUED_CJK.match(ln) for ln in lines):
+        lines = [_HASHES_GLUED_CJK.sub(r"\1 ", ln) for ln in lines]
+    if "{#" in text and any(_NUMBERED_ATTRIBUTED_LINE.match(ln) for ln in lines):
+        lines = [
+            f"{'#' * (m.group(1).count('.') + 1)} {m.group(1)} {m.group(2)} {m.group(3)}" if (m := _NUMBERED_ATTRIBUTED_LINE.match(ln)) else ln
+            for ln in lines
+        ]
     if any(ln.startswith("#") and _PANDOC_ATTRIBUTES.search(ln) for ln in lines):
         # pandoc's Markdown from a Word file ends a heading with its attributes: "Introduction {#introduction .heading1}"
         # (an identifier, classes) -- no part of the name, which must read as the references' or any section's
@@ -2195,7 +2228,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
 
     kept: list[_Heading] = []
     for h in body_headings:
-        if _norm(h.title) == _norm(title) and h.number in (None, "0"):
+        if (_norm(h.title) == _norm(title) or _same_title(h.title, title)) and h.number in (None, "0"):
             report.skip("repeated title heading", h.raw)
             continue
         kept.append(h)
@@ -2379,7 +2412,8 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
             # a report's "Executive Summary" before its first section (numbered or not) is its
             # abstract; after other sections it is one of them
             # (numbered "1. Executive Summary: The Era of Intelligence" as the first section, it is the abstract still)
-            or ((numbered_body or not content_seen) and h.number in (None, "1") and _EXEC_SUMMARY.match(title_clean))
+            # ("## I. 执行摘要" in Roman numerals: the first part still)
+            or ((numbered_body or not content_seen) and h.number in (None, "1", "I") and _EXEC_SUMMARY.match(title_clean))
             # a research article's abstract under "Summary" (The Lancet, Cell) right before its introduction
             or (not top_seen and h.number is None and title_clean.rstrip(" :").lower() == "summary" and k + 1 < len(kept)
                 and re.fullmatch(r"introduction", _strip_num(_clean_heading_text(kept[k + 1].title)), re.I) is not None)
@@ -3380,8 +3414,11 @@ def _is_title_heading(first: _Heading, rest: list[_Heading], yaml_title: str | N
     t = _clean_heading_text(first.title)
     if _FRONT_MATTER.match(t) or re.match(r"^(introduction|overview|background)\b", t, re.I) or _non_content_heading(first):
         return False
-    # (unless a heading prints that title: then the first is a banner above it, BMC's "# RESEARCH")
-    if yaml_title is not None and not any(_norm(h.title) and _norm(h.title) in _norm(yaml_title) for h in [first, *rest]) and any(
+    # (unless a heading prints that title: then the first is a banner above it, BMC's "# RESEARCH"; a heading printing a
+    # word of it is not that title -- "### `"Spatial"`", a class's name, under "title: Progress on R-spatial evolution")
+    if yaml_title is not None and not any(
+            _norm(h.title) and _norm(h.title) in _norm(yaml_title) and 2 * len(_norm(h.title)) >= len(_norm(yaml_title))
+            for h in [first, *rest]) and any(
             h.depth == first.depth and h.number is None and not _non_content_heading(h) for h in rest):
         return False
     if first.depth == 1 and not any(h.depth < first.depth for h in rest):
@@ -3406,6 +3443,11 @@ def _is_title_heading(first: _Heading, rest: list[_Heading], yaml_title: str | N
                 break
             if not _non_content_heading(h):
                 break
+    repeat = next((k for k, h in enumerate(rest[:4]) if h.depth == first.depth and _same_title(h.title, first.title)), None)
+    if repeat is not None and all(_non_content_heading(h) for h in rest[:repeat]) and not any(h.depth < first.depth for h in rest):
+        # a publisher's cover page -- the title, "To cite this article", "## You may also like" (other papers) -- then the
+        # article's first page printing the title again at its depth, give or take a hyphen: the first is the title
+        return True
     for h in rest:
         if _BACK_MATTER.search(_clean_heading_text(h.title)):
             break  # "<title> - Appendix": what follows is not the body's structure
@@ -3662,6 +3704,13 @@ def _strip_num(t: str) -> str:
 
 def _norm(t: str) -> str:
     return re.sub(r"\W+", " ", parse_heading(t)[2]).strip().lower()
+
+
+def _same_title(a: str, b: str) -> bool:
+    """The same title printed twice, give or take its spaces and hyphens: a publisher's cover page's "TwoDimensional TiX 2"
+    and the article's own first page's "Two-Dimensional TiX2" (IOP's download, "You may also like" between them)."""
+    squashed = re.sub(r"[\W_]+", "", parse_heading(a)[2]).lower()
+    return len(squashed) >= 20 and squashed == re.sub(r"[\W_]+", "", parse_heading(b)[2]).lower()
 
 
 # ---- references ---------------------------------------------------------------------------------
