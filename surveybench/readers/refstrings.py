@@ -97,10 +97,14 @@ _SITE_SUFFIX = re.compile(
     re.I,
 )
 # an access date is no publication year: "accessed May 2, 2025", "[Accessed 24- 11- 2023]", "Accessed: 2025- 09- 01"
+# -- in Chinese too, as Gemini's deep-research reports written in Chinese print it: "Title - Site, 访问时间为 九月 10, 2025，
+# https://..." (the month in Chinese numerals, the full-width comma after the year), "...htm(访问时间 Jan. 1, 1970)."
 _ACCESSED = re.compile(
-    r"(?:,\s*+|(?<![\s,])\s*+)[(\[]?(?:last\s+)?(?:accessed|retrieved|viewed)(?:\s+on)?:?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
-    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\s?\d{1,2}-\s?\d{1,2}|\d{1,2}[-/.]\s?\d{1,2}[-/.]\s?\d{4}|[A-Z][a-z]+\.?\s+\d{4})"
-    r"(?:\s(?:to|-|–)\s\d{4}-\d{1,2}-\d{1,2})?[)\]]?[.,]?",  # (a span: "Accessed: 2024-05-05 to 2024-06-11.")
+    r"(?:,\s*+|(?<![\s,])\s*+)[(\[]?(?:last\s+)?(?:accessed|retrieved|viewed|访问(?:时间|日期)为?)(?:\s+on)?[:：]?\s*+(?<=\s|[为间期:：])"
+    r"(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|"
+    r"\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|\d{4}-\s?\d{1,2}-\s?\d{1,2}|\d{1,2}[-/.]\s?\d{1,2}[-/.]\s?\d{4}|[A-Z][a-z]+\.?\s+\d{4}"
+    r"|[一二三四五六七八九十]{1,3}月\s?\d{1,2}[,，]?\s?\d{4}|\d{4}年\s?\d{1,2}月\s?\d{1,2}日)"
+    r"(?:\s(?:to|-|–)\s\d{4}-\d{1,2}-\d{1,2})?[)\]）]?[.,，。]?",  # (a span: "Accessed: 2024-05-05 to 2024-06-11.")
     re.I,
 )
 _ANY_SITE_SUFFIX = re.compile(
@@ -834,10 +838,11 @@ def _publication_year(years: list[tuple[int, str]]) -> tuple[int, str | None]:
 
 
 # (arxiv-translator's Korean and Chinese versions keep the label's form, "et al." glued to the year or in the
-# language's word, "Munkhdalai et al.(2016)", "Anil 등(2023)", "Wang 等(2023)")
+# language's word, "Munkhdalai et al.(2016)", "Anil 등(2023)", "Wang 等(2023)"; an LLM's translation may set the label in
+# bold with its year in brackets, "**Aberman 等人 [2020]** Kfir Aberman, Peizhuo Li, .... Title. *Venue*, 2020.")
 _NOUGAT_LABEL = re.compile(
-    r"^(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s?[등等]|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
-    r"\s?\((?P<y>(?:19|20)\d{2}[a-z]?)\)\s+(?=[^\W\d_])")
+    r"^(?P<b>\*\*)?(?P<s>[^\W\d_][\w'’\-]{1,30}(?:\s[\w'’\-]{1,30}){0,2}?)(?:\set\sal\.|\s?[등等]人?|\s(?:and|&)\s[^\W\d_][\w'’\- ]{1,40}?)?"
+    r"\s?(?:\((?P<y>(?:19|20)\d{2}[a-z]?)\)|(?(b)\[(?P<y2>(?:19|20)\d{2}[a-z]?)\]|(?!)))(?(b)\*\*)\s+(?=[^\W\d_])")
 
 
 def _label_then_names(rest: str, surname: str, year: str) -> bool:
@@ -984,6 +989,25 @@ _BOLD_AUTHORS_YEAR = re.compile(
 _BOLD_AUTHORS = re.compile(r"^\*\*(?P<a>[^*]{3,600}?)(?:\*\*\s*[,.:]|[.,:]\*\*(?!\s*[,.:]|\s*\[?(?:19|20)\d{2}))\s*")
 
 
+# an italic title that closes with its own sentence's end inside the run (AAAI's "Lu, S.; ...; and Shum, H.-Y. 2023. *HumanTOMATO:
+# Text-aligned Whole-body Motion Generation.* arXiv:2310.12978.", ACL's book "Irwin Altman and Dalmas A Taylor. 1973. _Social
+# penetration: The development of interpersonal relationships._ Holt, Rinehart & Winston."): the run is the title, whatever
+# follows it -- the sentence split sees no end in ".*" before the venue. Not an abbreviated journal's ("*Ecol. Lett.* 12:427")
+# (its quotes inside the run too: "Chen, T. & Guestrin, C. *"XGBoost: A Scalable Tree Boosting System."* KDD 2016.")
+_LEAD_ITALIC_CLOSED = re.compile(r"^([*_]{1,2})[\"“]?(?=[^\W\d_])([^*_\"“”]{3,300}?[^\W\d_]{2}[.?!])[\"”]?\1(?=\s|$)")
+_ABBREVIATED_END = re.compile(r"(?:^|\s)[A-Z][a-z]{0,4}\.$|\b[A-Z]{1,3}\.$")
+
+
+def _closed_italic(rest: str) -> str | None:
+    """The title ``rest`` opens with in italics closed by its period inside the run (``_LEAD_ITALIC_CLOSED``)."""
+    if rest[:1] not in ("_", "*"):
+        return None
+    g = _LEAD_ITALIC_CLOSED.match(rest)
+    if not g or len(g.group(2).split()) < 2 or _ABBREVIATED_END.search(g.group(2)):
+        return None
+    return clean_title(g.group(2))
+
+
 def _lead_italic(rest: str, lead: re.Pattern[str] = _LEAD_ITALIC) -> str | None:
     """The title a book prints in italics first in ``rest``, runs a line break cut apart joined ("*Cases in Climate
     Change Policy: Political Reality in the* *European Union*")."""
@@ -1034,10 +1058,53 @@ def _chained_link_words(text: str) -> set[int]:
     return {m.start() for run in runs if len(run) > 1 and not any(re.search(r"[/%]", m.group(1)) for m in run) for m in run}
 
 
+# a BibTeX record given as the entry (a list of fenced BibTeX blocks, one per reference, joined by the list's reader:
+# "``` @inproceedings{7, title={Trainable sentence planning ...}, author={Stent, Amanda and ...}, year={2004} } ```"):
+# its fields say which part is the title
+_BIBTEX_HEAD = re.compile(r"^(?:`{3}\w*\s*)?@[A-Za-z]{2,20}\s?\{[^,{}\s]{0,100},")
+_BIBTEX_FIELD = re.compile(r"(?<![\w-])(title|author|year|doi)\s*=\s*(?=[{\"\d])", re.I)
+
+
+def _bibtex_value(text: str, start: int) -> str:
+    """The value of a BibTeX field opening at ``start``: in braces (nested braces kept out), in quotes, or a number."""
+    if text[start] == "{":
+        depth, i = 0, start
+        for i in range(start, min(len(text), start + 2000)):
+            depth += (text[i] == "{") - (text[i] == "}")
+            if depth == 0:
+                break
+        return text[start + 1 : i].replace("{", "").replace("}", "")
+    if text[start] == '"':
+        end = text.find('"', start + 1)
+        return text[start + 1 : end if end > 0 else len(text)].replace("{", "").replace("}", "")
+    return re.match(r"\d*", text[start:]).group(0)  # type: ignore[union-attr]
+
+
+def _bibtex_record(text: str) -> ParsedRef | None:
+    """Title, names and year of an entry that is one BibTeX record (``_BIBTEX_HEAD``), or None."""
+    if not _BIBTEX_HEAD.match(text):
+        return None
+    fields: dict[str, str] = {}
+    for f in _BIBTEX_FIELD.finditer(text):
+        fields.setdefault(f.group(1).lower(), _WS.sub(" ", _bibtex_value(text, f.end())).strip())
+    title = clean_title(fields.get("title"))
+    if not title:
+        return None
+    out = ParsedRef(title=title, style="bibtex")
+    out.authors = [a.strip() for a in re.split(r"\s+and\s+", fields.get("author", "")) if a.strip() and a.strip() != "others"]
+    year = re.fullmatch(r"(?:19|20)\d{2}", fields.get("year", ""))
+    out.year = int(year.group(0)) if year else None
+    out.doi = normalise_doi(fields["doi"]) if re.match(r"10\.\d{4}", fields.get("doi", "")) else None
+    return out
+
+
 def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     """Clean title and identifiers of one reference string (number prefix already removed); ``iop_list``: the
     string is an entry of an IOP Publishing list, where acronyms before the year are a group author ("CWC 2014
     CWC SGMA California Water Code") -- elsewhere they may open a title ("WADA 2023 Testing Figures")."""
+    bib = _bibtex_record(raw.strip()) if "@" in raw[:20] else None
+    if bib:
+        return bib
     out = ParsedRef()
     # accents a converter tore from their letters: a torn word reads whole ("Krysci´ nski" ->
     # "Kryscinski", the surname the text's "Krysci´ nski et al.´ , 2020" gives too); one left after
@@ -1078,9 +1145,10 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # (or, where the year closes the entry instead, when the names after the label end at a sentence's end, a title
     # after them: "Munkhdalai et al.(2016) Tsendsuren Munkhdalai, John P Lalor, and Hong Yu. 신경 집중 ..., pp. 69-77, 2016.")
     lab = _NOUGAT_LABEL.match(text)
+    lab_year = (lab.group("y") or lab.group("y2")) if lab else ""
     if (lab and re.search(rf"\b{re.escape(lab.group('s'))}\b", text[lab.end() : lab.end() + 200])
-            and (re.search(rf"\.\s{lab.group('y')}\.\s", text[lab.end() : lab.end() + MAX_AUTHOR_LIST])
-                 or _label_then_names(text[lab.end() :], lab.group("s"), lab.group("y")))):
+            and (re.search(rf"\.\s{lab_year}\.\s", text[lab.end() : lab.end() + MAX_AUTHOR_LIST])
+                 or _label_then_names(text[lab.end() :], lab.group("s"), lab_year))):
         text = text[lab.end() :]
 
     # identifiers first, from the raw string
@@ -1130,6 +1198,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     # 网暴者被判刑！[EB/OL]. 中国警察网. https://...", "点点. 尿酸正常值是多少?2021尿酸“新标准”发布[EB/OL]. (2021-08-03)[2023-08-28].")
     web_gbt = _GBT_7714.match(prose) if "[EB/OL]" in prose else None
     prose = _ACCESSED.sub("", prose).strip()
+    # a GB/T 7714 web source with no names: the title, its type mark, then its "(posted)[cited]" dates, the address
+    # ("国家文化发展规划纲要 [EB/OL]. [2014-12-23]. http://..."): the dates no part of the title the mark ends
+    prose = _GBT_WEB_TAIL.sub("", prose) if "[EB/OL]" in prose and not web_gbt else prose
     prose = _ONLINE.sub("", prose).strip()  # IEEE web sources: "Title. [Online]. Available: URL"
     prose = _URL_WORD.sub("", prose)  # natbib's "URL https://..." once the address is gone
     prose = _BACK_REFERENCE_TAIL.sub("", prose) if "Cited by:" in prose else prose
@@ -1162,11 +1233,21 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     g = _BOLD_AUTHORS.match(bold)
     # (a letter a converter lost may leave a name in lower case: "ukasz Kaiser")
     if g and (looks_like_author_list(g.group("a")) or looks_like_author_list(capitalise_names(g.group("a")))):
+        # (APA's year in parentheses after the bold names, an LLM-written list's: "**Huh, M., Zhang, R., & Hertzmann, A.**
+        # (2020). Title. *ECCV*." -- the year, not the title, opens the rest)
+        rest = bold[g.end() :]
+        apa_year = re.match(r"\((?P<y>(?:19|20)\d{2})(?P<s>[a-z])?\)[.,:]?\s+(?=\S)", rest)
+        rest = rest[apa_year.end() :] if apa_year else rest
         # (a book's title in italics)
-        t = _lead_italic(bold[g.end() :]) or _title_sentence(bold[g.end() :], min_words=1)
+        t = _lead_italic(rest) or _title_sentence(rest, min_words=1)
         if t:
-            out.title, out.authors, out.style = t, split_authors(g.group("a")), "bold-authors"
-            if years:
+            names = g.group("a")
+            inverted = bool(apa_year) and _SURNAME_FIRST.match(names + ". ") is not None  # ("Huh, M., ..., & Hertzmann, A")
+            out.title, out.style = t, "bold-authors"
+            out.authors = split_surname_first(names + ".") if inverted else split_authors(names)
+            if apa_year:
+                out.year, out.year_suffix = int(apa_year.group("y")), apa_year.group("s")
+            elif years:
                 out.year, out.year_suffix = _publication_year(years)
             return out
 
@@ -1490,7 +1571,13 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         if book and t and not _FULL_NAME.fullmatch(t[: book.start()].split(",")[0].strip()) and re.fullmatch(
                 r"\s*(?:19|20)\d{2}[a-z]?\.?\s*", prose[m.end() :][len(t) :].lstrip(" ,")):
             t = t[: book.start()]
-        if t and not _is_name_run(t):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
+        # ... or the publisher alone between the title and the year ("A. Hatcher, Algebraic Topology, Cambridge University
+        # Press, 2002.", "R. Fritsch, G. Fritsch, The Four-Color Theorem: ..., and Idea of Proof, Springer, 1998."): the
+        # publisher's word is the evidence the title is over -- and that a title of capitalised words is no run of names
+        pub = _PUBLISHER_BEFORE_YEAR.search(t) if t and ", " in t else None
+        if pub and re.search(re.escape(pub.group("p")) + r",?\s(?:19|20)\d{2}[a-z]?\.?\s*$", prose[m.end() :]):
+            t = t[: pub.start()]
+        if t and (not _is_name_run(t) or (pub and ", " not in t)):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
             out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
             if years:
                 out.year, out.year_suffix = _publication_year(years)
@@ -1561,7 +1648,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
     return out  # a year inside a bare title ("IJCAI 2022 tutorial") is not a publication year
 
 
-_SUR = rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*(?:\s[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?"
+# (a particle inside a surname of two words too: "Schneider von Deimling, T.", Copernicus)
+_SUR = (rf"(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|dem|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e|ten|ter)\s+)*[{_UP}][^\W\d_]*(?:(?:['’]|-\s?)[^\W\d_]+)*"
+        rf"(?:\s(?:(?:von|van|de|der|del|da|dos)\s)?[{_UP}][^\W\d_]+(?:-[^\W\d_]+)*)?")
 # (a hyphenated given name may keep its second initial in lower case: "Xie, M.-g.", "Lee, J.-h.")
 _INITS_DOT = rf"(?:[{_UP}]\.|[{_UP}]-\s?(?=[{_UP}]\.))(?:(?:{_INIT_GAP}[{_UP}]|-[a-z]|[a-z](?=\.[{_UP}]))\.)*+"  # "J.", "J. A.", "J.-P.", "T-Y."
 # "Smith, J. A.", "Freitas, N. de", "Ramirez, A. Jr.", "Arcas, B. A. y." (Agüera y Arcas)
@@ -1636,6 +1725,7 @@ _OPEN_QUOTE_ONLY = re.compile(r"^(?P<a>[^\"“”]{3,1600}?),?\s*[\"“](?P<t>[^
 # are no field of their own)
 _BOOK_MARKS_FIELD = re.compile(r"^(?P<a>[^《》]{1,300}?)\s?[.。]\s?《(?P<t>[^《》]{2,300})》\s?(?:\[(?:M|J|C|D|R|EB|Z)(?:/OL)?\])?\s?(?=[.。,，;；]|$)")
 _GBT_7714 = re.compile(r"^(?P<a>[^.。\[\]]{1,300}?)[.。]\s*(?P<t>[^\[\]]{2,400}?)\s?\[(?:J|C|M|D|R|S|P|N|A|G|Z|DB|EB|CP)(?:/OL)?\]")
+_GBT_WEB_TAIL = re.compile(r"\s?\[EB/OL\]\.?\s*(?:\((?:19|20)\d{2}(?:-\d{1,2}){0,2}\)\s?)?(?:\[(?:19|20)\d{2}(?:-\d{1,2}){0,2}\])?\.?\s*$")
 _GBT_WEB_DATES = re.compile(r"\(((?:19|20)\d{2})(?:-\d{1,2}){0,2}\)\s?\[(?:19|20)\d{2}(?:-\d{1,2}){0,2}\]")
 _SPRINGER_EDITORS = re.compile(r"\s\([Ee]ds?\)(?=\s\((?:19|20)\d{2})")
 STRAY_INITIAL_PERIOD = re.compile(r"(?<=\b[A-Z]\.-)\.(?=[A-Z]\.)")
@@ -1673,6 +1763,8 @@ _IF_NAME = rf"{_INITS_DOT}\s?{_SUR}"  # "P. Voigt", "A. von dem Bussche", "J.-P.
 # ("AND" in capitals: SIAM sets its names in small capitals, "R. ALMGREN, C. THUM, AND H. LI, Market impact, Risk, ...")
 _IEEE_AND = r"(?:and|AND)"
 # a publisher of capitalised words and its city, closing a title's sentence: ", Marcel Dekker, New York", ", Academic Press, London"
+_PUBLISHER_BEFORE_YEAR = re.compile(
+    r",\s(?P<p>(?:[A-Z][\w&.\-]*\s){0,4}(?:Press|Springer(?:-Verlag)?|Wiley|Elsevier|Publishers?|Publishing|Verlag|Prentice[\s-]Hall))$")
 _IEEE_BOOK_IMPRINT = re.compile(r",\s[A-Z][\w&.\-]*(?:\s(?:&|of|[A-Z][\w&.\-]*)){0,4},\s[A-Z][\w.\-]*(?:\s[A-Z][\w.\-]*){0,2}$")
 _IEEE_AUTHORS_COLON = re.compile(
     # (two names at least: one before a colon may be a site's, "E.W.Dijkstra Archive: On the foolishness of ...")
@@ -1876,7 +1968,7 @@ _LOCATOR_AFTER_COMMA = re.compile(r",\s+(?=(?:pages|pp\.|vol\.|volume|no\.)\s?\d
 def _title_after_names(rest: str) -> str | None:
     """The title that opens ``rest`` (ACL and natbib: the authors and year are gone): a quoted one,
     or the first sentence, going on past a lower-case continuation, up to a locator."""
-    return _lead_quoted(rest) or clean_title(_LOCATOR_AFTER_COMMA.split(rest[: title_end(rest)], maxsplit=1)[0])
+    return _lead_quoted(rest) or _closed_italic(rest) or clean_title(_LOCATOR_AFTER_COMMA.split(rest[: title_end(rest)], maxsplit=1)[0])
 
 
 # a colon after the quoted phrase: the quote opens the title and its subtitle follows (ACL, APA: "2021. “I can’t reply
@@ -1912,8 +2004,11 @@ _VENUE_AFTER_COMMA = re.compile(
     r"|[A-Z][A-Za-z]*[A-Z][\w-]*(?:\s+(?:19|20)\d{2}\b|,\s*\d|\.?\s*$)"
     # Elsevier / Harvard: a journal, then its volume and pages ("Geological Society of America
     # Bulletin, 95: 406–421", "Engineering Geology, 71, 79–95")
-    # (Copernicus abbreviates the journal: "Risk Anal., 34, 1495-1505", "Nat. Hazards Earth Syst. Sci., 13, 1321-1335")
-    r"|[A-Z](?:[a-z]{0,5}\.|[\w&'’]*)(?:\s(?:[A-Z][a-z]{0,5}\.|[\w&'’()]+)){0,8},\s\d{1,4}(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])|"
+    # (Copernicus abbreviates the journal: "Risk Anal., 34, 1495-1505", "Nat. Hazards Earth Syst. Sci., 13, 1321-1335";
+    # or names it in full with the issue after the volume, "Ecosystems, 4(5), 461–478", or its pages or article number
+    # alone before the DOI, "Biogeosciences Discussions, 1–42, doi:...", "Environmental Research Letters, 9(8), 085003, doi:...")
+    r"|[A-Z](?:[a-z]{0,5}\.|[\w&'’]*)(?:\s(?:[A-Z][a-z]{0,5}\.|[\w&'’()]+)){0,8},\s(?:\d{1,4}(?:\(\d{1,4}\))?(?:,\s?\d{1,4})?(?::\s?\d|,\s?\d+\s?[–-])"
+    r"|(?:\d{1,4}\(\d{1,4}\),\s)?[\w/]{1,10}(?:[–-][\w/]{1,10})?,\sdoi\b)|"
     # a year, unless a lower-case word goes on after it ("The Khait, 1949 earthquake and ...")
     r"(?:in|In|IN)[\s:]|arXiv|ArXiv|CoRR|\(?(?:19|20)\d{2}[a-z]?\b(?!\s?[–\-/]\s?\d)(?!\s+[a-z])|Proc\b|Proceedings\b|Advances\s+in\b|GitHub\b|"
     r"(?:IEEE|ACM|Trans\.|Journal\b|J\.\s|Nature\b|Science\b|Tech\.|Technical\s+report|preprint\b|vol\.|pp\.|pages\b)"
@@ -1950,7 +2045,8 @@ def _title_sentence(rest: str, min_words: int = 2) -> str | None:
     the names are over (APA "(1999). Subsampling.")."""
     rest = rest.lstrip(" :")  # Springer LNCS: "Smith, J., Doe, J.: Title. In: ..."
     # (a book's title in italics, then its publisher: "(2000), *Managing Occupational Health and Safety*, Macmillan Publishers")
-    quoted = _lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA) or _lead_italic(rest, _LEAD_ITALIC_DESCRIBED)
+    quoted = (_lead_quoted(rest) or _lead_italic(rest, _LEAD_ITALIC_COMMA) or _lead_italic(rest, _LEAD_ITALIC_DESCRIBED)
+              or _closed_italic(rest))
     if quoted:
         return quoted
     glued = _JOURNAL_GLUED_BEFORE_YEAR.search(rest) if ";" in rest else None
