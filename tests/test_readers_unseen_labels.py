@@ -225,7 +225,8 @@ def test_splits_are_honest() -> None:
         assert {f["family"] for f in files if f["split"] == split} == {"pdf-survey", "deep-research", "generator"}
     assert {BATCHES[f["split"]] for f in files if f["family"] == "pdf-article"} == {2, *range(4, 41), 42, 43, 46, 47, 49, *range(52, 57), 58, *range(60, 65),
                                                                                         66, 68, *range(70, 74), 75, 78, 81, 83, 84, 85, 87, 88, 90, 91, 92, 93, 95, 96, 99, 101, 103, 104,
-                                                                                        106, 107, 108, 110, 112, 113, 114, 115, 116, 118, 119, 125, 127, 128, 129, 132, 133, 134, 137, 138, 140, 142, 143, 144}
+                                                                                        106, 107, 108, 110, 112, 113, 114, 115, 116, 118, 119, 125, 127, 128, 129, 132,
+                                                                                        133, 134, 137, 138, 140, 142, 143, 144}
     for split in SPLITS:
         # dev12 and dev13 (batches 12, 13) were gathered for one converter's layout (pymupdf4llm): dev12 holds
         # numbered files only, dev13 (bold-span headings) author-year ones only; dev15 numbered ones only (its
