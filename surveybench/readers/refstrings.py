@@ -1281,9 +1281,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             t = clean_title(rest[: venue.start()])
         if t:
             names = prose[: g.start("y") if g.group("y") else g.start("y2")].rstrip(" ,(")
-            inverted = _INVERTED_HEAD.match(names)
-            others = names[inverted.end() :].lstrip(" ,") if inverted else ""
-            authors = ([inverted.group(0)] if inverted else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
+            head = _INVERTED_HEAD.match(names)
+            others = names[head.end() :].lstrip(" ,") if head else ""
+            authors = ([head.group(0)] if head else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
             out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
             out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
             return out
@@ -1575,7 +1575,7 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
         # Press, 2002.", "R. Fritsch, G. Fritsch, The Four-Color Theorem: ..., and Idea of Proof, Springer, 1998."): the
         # publisher's word is the evidence the title is over -- and that a title of capitalised words is no run of names
         pub = _PUBLISHER_BEFORE_YEAR.search(t) if t and ", " in t else None
-        if pub and re.search(re.escape(pub.group("p")) + r",?\s(?:19|20)\d{2}[a-z]?\.?\s*$", prose[m.end() :]):
+        if pub and t and re.search(re.escape(pub.group("p")) + r",?\s(?:19|20)\d{2}[a-z]?\.?\s*$", prose[m.end() :]):
             t = t[: pub.start()]
         if t and (not _is_name_run(t) or (pub and ", " not in t)):  # "Z. Z. Ren, Zhihong Shao, ...": the names go on in full
             out.title, out.authors, out.style = t, split_authors(re.sub(r"(?<=\s)AND(?=\s)", "and", m.group("a"))), "ieee-unquoted"
