@@ -1281,9 +1281,9 @@ def parse_reference_string(raw: str, *, iop_list: bool = False) -> ParsedRef:
             t = clean_title(rest[: venue.start()])
         if t:
             names = prose[: g.start("y") if g.group("y") else g.start("y2")].rstrip(" ,(")
-            head = _INVERTED_HEAD.match(names)
-            others = names[head.end() :].lstrip(" ,") if head else ""
-            authors = ([head.group(0)] if head else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
+            inverted_head = _INVERTED_HEAD.match(names)
+            others = names[inverted_head.end() :].lstrip(" ,") if inverted_head else ""
+            authors = ([inverted_head.group(0)] if inverted_head else []) + split_authors(re.sub(r"^(?:and|&)\s", "", others))
             out.title, out.authors, out.style = t, authors or split_authors(names), "inverted-first"
             out.year, out.year_suffix = int(g.group("y") or g.group("y2")), g.group("s") or g.group("s2")
             return out
