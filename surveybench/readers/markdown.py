@@ -74,8 +74,9 @@ from surveybench.readers.reflist import (
     opens_entry,
     opens_source_group,
     split_reference_lines,
+    superscript_labels,
 )
-from surveybench.readers.refstrings import URL_RE, fold, looks_like_author_list, make_authors, parse_reference_string, surname
+from surveybench.readers.refstrings import fold, looks_like_author_list, make_authors, parse_reference_string, surname
 from surveybench.readers.report import FileReport, parse_quality
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
@@ -214,7 +215,8 @@ _REF_NAMES = (
     # "List of References" is above. (Not the Spanish "Referencias" nor the Turkish
     # "Referanslar": the reports in those languages at hand print them inside the text, a part's or a sub-report's own list,
     # and the document's list comes later)
-    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|bibliografia|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|引用的著作"
+    # (and the Spanish "Bibliografía", its accent kept: a Venezuelan thesis's "### BIBLIOGRAFÍA" of APA bullets)
+    r"참고\s*문헌|참고\s?자료|referências(?:\s+bibliográficas)?|bibliograf[ií]a|literatuur(?:lijst)?|referenties|bronnen(?:lijst)?|引用的著作"
 )
 # (with a word on the list in parentheses: "Bibliography (Selected Sources)", "References (continued)")
 # (a Chinese journal's heading with full-width marks, or one of each: "参考文献(References）:")
@@ -1907,10 +1909,13 @@ _EMPTY_ANCHOR = re.compile(
 # holds one "<div id="ref-KEY" class="csl-entry">" an entry, its text wrapped over lines and, in a numbered style, set in
 # "<span class="csl-left-margin">1. </span><span class="csl-right-inline">...</span>" -- the tags on lines of their own read as
 # entries and the entries' lines as continuations: each entry is one paragraph (its label kept), the divs' tags none
-_CSL_ENTRY = re.compile(r"<div(\s[^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300})>((?:[^<]|<(?!/?div\b)){0,8000})</div>", re.I)
+# (pandoc-citeproc before pandoc 2.11, an rrtools paper knitted to github_document, writes the divs with their ids alone:
+# "<div id="refs">", "<div id="ref-burke_2013_estimating">")
+_CSL_ENTRY = re.compile(r"<div(\s(?:[^<>]{0,300}?class=[\"']csl-entry[\"'][^<>]{0,300}|\s*id=[\"']ref-[^\"'<>\s]{1,200}[\"']\s*))>"
+                        r"((?:[^<]|<(?!/?div\b)){0,8000})</div>", re.I)
 # the citation key an entry's div keeps as its anchor, "id="ref-KEY"", which the text's citations link to ("[Li 2020](#ref-KEY)")
 _CSL_ANCHOR = re.compile(r"\bid=[\"']ref-([^\"'<>\s]{1,200})[\"']", re.I)
-_CSL_BODY = re.compile(r"<div\s[^<>]{0,300}?class=[\"'][^\"'<>]{0,200}csl-bib-body[^<>]{0,300}>", re.I)
+_CSL_BODY = re.compile(r"<div\s(?:[^<>]{0,300}?class=[\"'][^\"'<>]{0,200}csl-bib-body[^<>]{0,300}|\s*id=[\"']refs[\"']\s*)>", re.I)
 _CLASS_SPAN_TAG = re.compile(r"<span\s+class=[\"'][\w\s-]{1,100}[\"']\s*>|</span>", re.I)
 _CLOSING_DIV_LINE = re.compile(r"^[ \t]*</div>[ \t]*$", re.M)
 # citeproc's "<span class="nocase">raster</span>" (a title's words kept from case changes) in lists written as Markdown too:
@@ -1921,7 +1926,10 @@ _NOCASE_SPAN = re.compile(r"<span\s+class=[\"']nocase[\"']>([^<]{0,500})</span>"
 def _citeproc_entries_unwrapped(text: str) -> tuple[str, list[tuple[str, str]]]:
     """pandoc citeproc's HTML entries as paragraphs of their own text (``_CSL_ENTRY``), and each anchored entry's
     (citation key, text) as it was unwrapped: the one reading of the divs the markers' links are resolved by
-    (:func:`_citeproc_anchors`)."""
+    (:func:`_citeproc_anchors`). The bibliography's own div ("<div id="refs" class="references csl-bib-body">") says
+    where the list is: when no heading comes right before it (a LaTeX paper converted with citeproc prints its entries
+    after the acknowledgements, its ``\\bibliography`` giving no heading) the div reads as a "References" heading at the
+    level of the text's sections."""
     anchored: list[tuple[str, str]] = []
 
     def one(m: re.Match[str]) -> str:
@@ -1929,8 +1937,23 @@ def _citeproc_entries_unwrapped(text: str) -> tuple[str, list[tuple[str, str]]]:
         if anchor := _CSL_ANCHOR.search(m.group(1)):
             anchored.append((anchor.group(1), entry))
         return "\n\n" + entry + "\n\n"
-    text = _CSL_BODY.sub("", _CSL_ENTRY.sub(one, text))
+
+    def body(m: re.Match[str]) -> str:
+        if not _REFS_ID.search(m.group()):
+            return ""
+        before = [ln for ln in text[: m.start()].split("\n")[-40:]
+                  if ln.strip() and not _CLOSING_DIV_LINE.match(ln) and not _COMMENT_LINE.match(ln)]
+        if not before or _HEADING.match(before[-1]):
+            return ""
+        levels = Counter(len(h.group(1)) for ln in text[: m.start()].split("\n") if (h := _HEADING.match(ln)))
+        level = min((n for n, c in levels.items() if c >= 2), default=1)
+        return f"\n\n{'#' * level} References\n\n"
+    text = _CSL_BODY.sub(body, _CSL_ENTRY.sub(one, text))
     return _CLOSING_DIV_LINE.sub("", text), anchored
+
+
+_COMMENT_LINE = re.compile(r"^\s*<!--[^>]{0,3000}-->\s*$")
+_REFS_ID = re.compile(r"\sid=[\"']refs[\"']", re.I)
 
 
 # an HTML character reference with its semicolon ("&amp;", "&#39;"), which Markdown renders as the character
@@ -2063,7 +2086,7 @@ def _structure(text: str, path: Path, topic: str | None, report: FileReport) -> 
     if "</span>" in text or "</a>" in text or "</div>" in text:
         text = _EMPTY_ANCHOR.sub("", text)
     citeproc_anchored: list[tuple[str, str]] = []
-    if "csl-entry" in text:
+    if "csl-entry" in text or '<div id="ref-' in text:
         text, citeproc_anchored = _citeproc_entries_unwrapped(text)
         report.warnings.append("pandoc citeproc's HTML entries (csl-entry) read as one paragraph each")
     if "nocase" in text:
@@ -3522,6 +3545,20 @@ def _list_goes_on_in_later_sections(doc: _Doc, k: int, report: FileReport) -> No
         report.warnings.append(f"the reference list goes on in section {doc.sections[j].title!r}")
 
 
+_ANY_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _superscript_entries_run(lines: list[str]) -> bool:
+    """Lines holding a list labelled by superscripts (``superscript_labels``): ten labels or more climbing 1, 2, 3, ...
+    as read there, three in five of the entries they open printing a year (APS prints no title: "<sup>10</sup>R.
+    McDermott, IEEE Transactions on Applied Superconductivity 19, 2 (2009).")."""
+    rest = superscript_labels([x for x in lines if x.strip()])
+    items = [m.group(2) for x in rest if (m := _DOTTED_ITEM.match(x))]
+    # (or three notes at least ending the text, every line after the first a note: a chapter written in Markdown ends
+    # with its notes after a rule, "¹ APS, "Le zellige de Tlemcen ...", Mai 2024.", its text citing them "singulière¹")
+    return (len(items) >= 10 or 3 <= len(items) == len(rest)) and sum(1 for t in items if _ANY_YEAR.search(t)) >= 0.6 * len(items)
+
+
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
     """A reference list printed without a heading at the end of the last section(s): "[1] ..." entries, or
     "1. ..." ones wrapped over several lines (:func:`_numbered_entries_run`); or the list's first labels lost
@@ -3535,10 +3572,13 @@ def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
             dotted = _DOTTED_ITEM.match(ln)
             later = _LIST_ITEM.match(ln) if not bracketed and ln.startswith("[") else None
             grouped = opens_source_group(ln) if ln.startswith("[\\[") or ln.startswith("[[") else False
-            if bracketed or later or grouped or (dotted and dotted.group(1) == "1"):
+            # an APS list converted by marker, its labels superscripts ("<sup>1</sup>M. Kjaergaard, ...", after a
+            # disclaimer's paragraph): read as "1. " labels, the run decides as for dotted ones
+            sup = ln.startswith(("<sup>1</sup>", "¹ ")) and _superscript_entries_run(body[i:])
+            if bracketed or later or grouped or sup or (dotted and dotted.group(1) == "1"):
                 rest = [x for x in body[i:] if x.strip()]
                 items = sum(1 for x in rest if _LIST_ITEM.match(x)) if bracketed or later else 0
-                if (bracketed and len(rest) >= 2 and items >= 0.5 * len(rest)) or (
+                if sup or (bracketed and len(rest) >= 2 and items >= 0.5 * len(rest)) or (
                         later and items >= 10 and items >= 0.8 * len(rest) and _labels_climb(rest[:3])) or (
                         grouped and sum(1 for x in rest if opens_source_group(x)) >= max(3, 0.4 * len(rest))) or (
                         dotted and _numbered_entries_run(rest)):
@@ -3878,10 +3918,13 @@ def _build_references(
             report.warnings.append(
                 f"entry reuses numbers {', '.join(e.numbers)} defined before: kept without numbers ({e.raw[:60]})"
             )
-        if numbers and key in seen_raw and len(key) > 3 and (e.layout == "source" or URL_RE.search(e.raw)):
-            # the same web source printed under several numbers (deep-research lists): one entry.
-            # A bibliography that prints one paper twice ("[238]" and "[239]", no URL) keeps both
-            # entries: the survey's own count is what reference statistics compare with
+        if numbers and key in seen_raw and len(key) > 3 and e.layout == "source":
+            # the same web source printed under several numbers (deep-research source lists): one entry.
+            # A bibliography that prints one paper twice ("[238]" and "[239]") keeps both entries, and so
+            # does a numbered list printing one address under two labels ("[9] Sentence Transformers. "Speeding
+            # up Inference". https://..." and "[18]" the same; "[4] https://..." and "[31]" the same: an LLM
+            # report's "## Sources", each label an entry): the survey's own count is what reference statistics
+            # compare with
             first = seen_raw[key]
             first.numbers.extend(numbers)
             for n in numbers:

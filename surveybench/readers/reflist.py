@@ -34,6 +34,12 @@ not the files, is the target -- ``tests/test_readers_robustness.py`` checks both
   an author-year entry closed after its year by identifiers only (``URL ... arXiv:... [cs].``) before
   a glued next one; surnames in capitals with initials (``BIRD, J.F. & BOMMER, J.J., 2004.``); torn
   diacritics (``G¨otze``); lists keyed by their own labels (``[Liu et al., 2023d] Z. Liu, ...``).
+* ABNT lists (Brazilian theses and proceedings), one entry a paragraph opening with a surname in capitals
+  (``ALMEIDA, O. C. S. _Title_. 2007. 177 f. Dissertação ...``); GB/T 7714 lists numbered without a dot whose names
+  open with Han characters (``2 曹爱军, 杨平. Title [M]. 北京: ..., 2011.``); labels printed as superscripts (``¹ APS,
+  "Title", Mai 2024.``, ``<sup>12</sup>M. Kjaergaard, ...``); entries opening with an empty ``[]`` (a Google Docs
+  export); an entry torn into two bullets at a page break; a group author's name of several words wrapped or torn
+  (``IEEE Computer`` / ``Society. 2008.``).
 """
 
 from __future__ import annotations
@@ -153,6 +159,9 @@ _LIST_DEBRIS = re.compile(
     r"\s*(?:<(?:html|body|table|tr|img)\b|\|.*\|\s*$|!\[[^\]]*\]\(|<!--\s*image\s*-->|(?:Table|Figure|Fig\.)\s?\d{1,2}[:.]\s"
     # a page's number printed between dashes ("- 102 -"), which reads as a bullet
     r"|[-–—]\s?\d{1,4}\s?[-–—]\s*$"
+    # an HTML comment alone on its line (an R Markdown template's note before the list: "<!-- The following line ensures
+    # the references appear here ... -->")
+    r"|<!--[^>]{0,3000}-->\s*$"
     # a journal page's catalogue links after each entry, one a bullet (Frontiers captured: "- [Pubmed Abstract](...)",
     # "- [CrossRef](https://doi.org/...)", "- [Google Scholar](...)")
     r"|[-*+]\s+\[(?:Pub[Mm]ed(?: Abstract)?|Cross[Rr]ef|Google Scholar|Full Text|CAS|PMC free article)\]\(\S*\)\s*$)")
@@ -345,9 +354,60 @@ def _table_columns_apart(lines: list[str]) -> list[str]:
     return out
 
 
+# a note's number printed as a superscript opening its line: Unicode ("¹ APS, "Le zellige de Tlemcen", Mai 2024.", "¹⁰ El
+# Watan, ...") or HTML ("<sup>12</sup>M. Kjaergaard, ...", marker's conversion of an APS list; after a page break bulleted,
+# "- <sup>27</sup>J. Lee, ...")
+_SUPERSCRIPT_LABEL = re.compile(r"^\s*(?:[-*+•]\s+)?(?:<sup>\s?(\d{1,4}+)\s?</sup>|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4}+)(?=\s))\s*+(?=\S)")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def superscript_labels(lines: list[str]) -> list[str]:
+    """A list whose labels are superscript numbers (notes written in Markdown with Unicode superscripts, the text's
+    "Maghreb¹" pointing at them; an AIP/APS list converted by marker): when three lines or more open so and their
+    numbers climb from 1, most of them by one, each such label reads as "n. " (a number a line opens with alone, the
+    superscript lost -- "4 J. J. Burnett, ..." -- too when it is the next number)."""
+    found = [(i, int(m.group(1) or m.group(2).translate(_SUPERSCRIPT_DIGITS)), m.end())
+             for i, ln in enumerate(lines) if (m := _SUPERSCRIPT_LABEL.match(ln))]
+    if len(found) < 3 or found[0][1] != 1:
+        return lines
+    if sum(1 for a, b in zip(found, found[1:]) if b[1] == a[1] + 1) < 0.8 * (len(found) - 1):
+        return lines
+    out = list(lines)
+    last = 0
+    at = {i: (n, end) for i, n, end in found}
+    for i, ln in enumerate(lines):
+        if i in at and at[i][0] == last + 1:
+            last, end = at[i]
+            out[i] = f"{last}. {ln[end:]}"
+        elif (m := _NODOT_LINE.match(ln)) and int(m.group(1)) == last + 1:
+            last += 1
+            out[i] = f"{last}. {ln[m.end():]}"
+    return out
+
+
+# an empty pair of brackets opening an entry, padded with (no-break) spaces: "[]\xa0\xa0\xa0\xa0Bailey, N., ... (2018),"
+# -- pandoc's rendering of a Google Docs list item's marker
+_EMPTY_MARK = re.compile(r"^\s*\[\][\s\xa0]+(?=\S)")
+# a Google Docs comment printed after the list, its anchor first: "[[a]](#cmnt_ref1)Cite applicable ..."
+_DOCS_COMMENT = re.compile(r"^\s*\[\[[a-z]{1,3}\]\]\(#cmnt")
+
+
+def _empty_marks_as_bullets(lines: list[str]) -> list[str]:
+    """A list whose entries each open with an empty "[]" (a Google Docs export converted by pandoc), three or more:
+    each such line opens an entry, as a bullet does; the lines after it, wrapped, go on with it. A comment of the
+    document's printed after the list ("[[a]](#cmnt_ref1)...") is no entry."""
+    if sum(1 for ln in lines if _EMPTY_MARK.match(ln)) < 0.5 * sum(1 for ln in lines if _BULLET.match(ln) or _EMPTY_MARK.match(ln)):
+        return lines
+    return ["" if _DOCS_COMMENT.match(ln) else f"- {ln[m.end():]}" if (m := _EMPTY_MARK.match(ln)) else ln for ln in lines]
+
+
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
+    if "<sup>" in "".join(lines[:400]) or any(c in "".join(lines[:400]) for c in "¹²³"):
+        lines = superscript_labels(lines)
+    if sum(1 for ln in lines if _EMPTY_MARK.match(ln)) >= 3:
+        lines = _empty_marks_as_bullets(lines)
     lines, moved = _labels_to_the_front(_bullet_numbers(_numbers_on_bullets_of_their_own(_table_columns_apart(lines))))
     res = _split_reference_lines(lines)
     if moved:
@@ -723,6 +783,8 @@ def _split_one(lines: list[str]) -> SplitResult:
     # a source list ("1 3 7 Title https://..."): lines opening with numbers, several of them or most --
     # one wrapped line "1 others. 2023. Efficiently ..." (ACL's "and 1 others") in a list with a URL is none
     num_lines = sum(1 for ln in nonblank if _opens_with_source_numbers(ln))
+    if num_lines and _numbered_lines_not_sources(nonblank, joined):
+        num_lines = 0
     if num_lines and num_lines < 0.5 * len(nonblank) and _one_source_a_line(nonblank):
         # nor a few sources a line whose titles open with a number, among sources whose titles open with none
         _from_source_lines(nonblank, res)
@@ -826,6 +888,7 @@ def _from_source_lines(nonblank: list[str], res: SplitResult) -> None:
 # an entry, whatever the author list's length (it may wrap: "**Carraro, Carlo, ..., Robert Stavins,**")
 _BOLD_HEAD = re.compile(r"^\*\*(?:[A-ZÀ-Þ]|[—–-]{2,})")
 _BOLD_HEAD_YEAR = re.compile(r"^\*\*[^*]{2,400}\*\*\s*\[?(?:(?:19|20)\d{2}[a-z]?|n\.\s?d\.|forthcoming)\b")
+_GLUED_BOLD_HEAD = re.compile(r"(?<=\.)\s++(?=\*\*[A-ZÀ-Þ][^*]{1,400}\*\*\s*+(?:19|20)\d{2}[a-z]?\.)")
 # a bold line holding an author list not closed by its period: the names go on in the next bold line
 _OPEN_BOLD_NAMES = re.compile(r"^\*\*[^*]+(?<![.*])\*\*\s*$")
 # a page's running head in italics with its page number ("*28* *AMERICAN ECONOMIC JOURNAL: ECONOMIC POLICY*
@@ -839,6 +902,9 @@ def _from_bold_heads(nonblank: list[str], res: SplitResult) -> None:
     on in the next bold line ("**Klein, Long Lam, and Lindee Wong.** 2015."), which opens no entry."""
     current: list[str] = []
     names_open = False
+    # an entry glued to the one before at a page break, its bold names after the period ("... 46(4): 661-80. **Gyourko,
+    # Joseph, Albert Saiz, and Anita Summers.** 2008. “A New Measure ...”"), opens a line of its own
+    nonblank = [part for ln in nonblank for part in _GLUED_BOLD_HEAD.split(ln)]
     for ln in nonblank:
         if (_PAGE_FURNITURE.match(ln) and re.search(r"\d", ln)) or ln.startswith("---"):
             res.skipped.append(("page furniture inside the reference list", ln))
@@ -963,8 +1029,25 @@ def _from_labels(nonblank: list[str], labels: list[_Label | None], res: SplitRes
             res.skipped.append(("text before the first reference entry", ln))
 
 
-# (the number may be glued to the first initial: an RSC list's "1R.J. Spontak and N.P.Pate, ...")
-_NODOT_LINE = re.compile(r"^(\d{1,4}+)(?:\s++|(?=[A-ZÀ-Þ]\.))(?=[\"“'‘A-ZÀ-Þ])")
+# (the number may be glued to the first initial: an RSC list's "1R.J. Spontak and N.P.Pate, ..."; a Chinese list's
+# names open with a Han character, or a nationality in parentheses before them: "2 曹爱军, 杨平. ...", "1 (美)保罗·A·萨缪尔森.")
+_NODOT_LINE = re.compile(r"^(\d{1,4}+)(?:\s++|(?=[A-ZÀ-Þ]\.))(?=[\"“'‘A-ZÀ-Þ]|[(（]?[\u3400-\u9fff])")
+
+
+def _numbered_lines_not_sources(nonblank: list[str], joined: str) -> bool:
+    """Do the lines opening with numbers open a list's entries, numbered 1, 2, 3, ... without a dot, rather than a
+    deep-research report's sources ("1 3 7 Title https://...")? So when those numbers climb by one from 1
+    (``_nodot_line_starts``) and fewer than half of the entries they open print an address: a GB/T 7714 list (Chinese
+    journals) "1 曹爱军, 杨平. 公共文化服务的理论与实践 [M]. 北京: 科学出版社, 2011: 23." holds a few web sources
+    ("14 ...[EB/OL]. [2014-12-23]. http://...") among its books and articles; a source list prints one a source."""
+    if joined != " ".join(nonblank):
+        return False
+    starts = _nodot_line_starts(nonblank)
+    if len(starts) < 3:
+        return False
+    ends = [p for p, _n in starts[1:]] + [len(joined)]
+    with_url = sum(1 for (p, _n), e in zip(starts, ends) if URL_RE.search(joined, p, e))
+    return 2 * with_url < len(starts)
 
 
 def _nodot_line_starts(nonblank: list[str]) -> list[tuple[int, int]]:
@@ -1264,6 +1347,7 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
     current: RefEntry | None = None
     prev_blank = True
     stream: list[str] = []
+    first = len(res.entries)
     # how the list's bullets open: a paragraph of its own that opens the same way (AEA's bold author
     # list, "**Becker, Howard S.** , ...", or an author list the bullets' entries open with) is an entry
     # whose bullet the converter lost, not a source stream's text (where it was dropped)
@@ -1330,6 +1414,7 @@ def _from_lines(lines: list[str], res: SplitResult) -> None:
             stream.append(ln)
         prev_blank = False
     flush()
+    _torn_bullets_joined(res, first)
 
 
 # an entry that stops inside its author list: a comma, "&" or "and" last, no year printed yet
@@ -1483,6 +1568,9 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
         elif buf:
             paragraphs.append(" ".join(buf))
             buf = []
+    if _capital_head_paragraphs(lines, paragraphs):
+        _from_paragraphs(paragraphs, res)
+        return
     text = " ".join(paragraphs)
     line_starts: list[int] = []  # where each physical line begins in ``text`` (lines joined by one space)
     pos = 0
@@ -1618,14 +1706,105 @@ def _from_unnumbered(lines: list[str], res: SplitResult, *, bulleted: list[bool]
     starts = [st for k, st in enumerate(starts) if k + 1 == len(starts) or text[st : starts[k + 1]].strip(" [_*")]
     starts = [st + len(text[st : st + 2]) - len(text[st : st + 2].lstrip("[_*")) if probe[st : st + 1] == " " else st for st in starts]
     starts = sorted(starts + _missed_entry_paragraphs(paragraphs, starts, style))
+    # a group author's name of several words read from its last word: "IEEE Computer Society. 2008." opens at "Society.
+    # 2008." (pandoc's author-date entries, one a paragraph, wrapped inside the name) -- when the paragraph's text before
+    # a start holds no period, no digit and a few words at most, the entry opens with the paragraph
+    para_at = [0]
+    for para in paragraphs[:-1]:
+        para_at.append(para_at[-1] + len(para) + 1)
+    # (inside its line: a running head on a line of its own before an entry's first line, "The Basic Framework for
+    # International Reserves" / "Ben-Bassat, A. and D. Gottlieb (1992a), ...", opens no entry)
+    moved = []
+    at_line = set(line_starts)
+    for st in starts:
+        p0 = para_at[bisect.bisect_right(para_at, st) - 1]
+        moved.append(p0 if p0 < st and st not in at_line and _NAME_PIECE.fullmatch(text[p0:st].strip()) else st)
+    starts = sorted(set(moved))
+    # ... and an entry holding nothing but such a piece, a paragraph of its own, opens the next one: a name torn from its
+    # entry by a page break ("Department of" / "Defense. 1994. *MIL-STD-498* ..."), or a page's running head that no
+    # entry can own (Cell's "Article" between two entries, which would count as one). (A running head inside a
+    # paragraph of entries, "The Basic Framework for International Reserves" before "Ben-Bassat, A. and ...", is not.)
+    at_paragraph = set(para_at)
+    starts = [st for k, st in enumerate(starts) if k == 0 or not (
+        starts[k - 1] in at_paragraph and st in at_paragraph and _NAME_PIECE.fullmatch(text[starts[k - 1] : st].strip()))]
     if starts[0] > 0 and text[: starts[0]].strip():
         res.skipped.append(("text before the first reference entry", text[: starts[0]]))
+    first = len(res.entries)
     for i, s in enumerate(starts):
         e = starts[i + 1] if i + 1 < len(starts) else len(text)
         res.entries.append(RefEntry(raw=text[s:e].strip().rstrip(" [_*") if i + 1 < len(starts) else text[s:e].strip(),
                                     layout=f"author-year/{style}"))
+    if bulleted is not None:
+        _torn_bullets_joined(res, first)
 
 
+# an entry's text stopping inside a sentence: a word's letter last ("... Working paper, University", "... The role of")
+_ENDS_MID_SENTENCE = re.compile(r"[^\W\d_]\s*$")
+
+
+def _torn_bullets_joined(res: SplitResult, first: int) -> None:
+    """A converter tearing an entry into two bullets at a page break (pymupdf4llm: "- Cosman, Jacob, ... Working paper,
+    University" / "- Columbia.", "- Nicolás. 2022. effects from new" / "- González-Pampillón, Spillover housing supply.
+    _Regional Science ..._ 92:103759."): in an author-year list whose entries print their years (four in five), an entry
+    stopping inside a sentence, a word last and no address, goes on in the next one when that one prints no year."""
+    entries = res.entries[first:]
+    if len(entries) < 10 or sum(1 for e in entries if _YEAR_ANY.search(e.raw)) < 0.8 * len(entries):
+        return
+    out: list[RefEntry] = []
+    for e in entries:
+        prev = out[-1].raw if out else ""
+        if (out and not out[-1].numbers and not e.numbers and _ENDS_MID_SENTENCE.search(prev)
+                and not URL_RE.search(prev.rsplit(" ", 1)[-1]) and not _YEAR_ANY.search(e.raw)):
+            out[-1].raw = f"{prev} {e.raw}"
+        else:
+            out.append(e)
+    res.entries[first:] = out
+
+
+# ABNT NBR 6023's head (Brazilian and Portuguese theses and proceedings): the first author's surname in capitals, then a
+# comma or period -- "ALMEIDA, O. C. S.", "BRASIL, Ministério da Educação.", "MENDES NETA, Maria", "KHAN ACADEMY. 2019." --
+# (a group's name in capitals may run over several words, their particles in capitals too: "SERVIÇO SOCIAL DO COMERCIO.")
+_CAPITAL_HEAD = re.compile(r"^(?:\*\*|__)?[A-ZÀ-Þ][A-ZÀ-Þ'’\-]++(?: [A-ZÀ-Þ][A-ZÀ-Þ'’\-]*+){0,5}[,.](?:\s|$)")
+# a paragraph going on with the entry before (a page break inside it): it opens with a small letter or a digit
+_GOES_ON = re.compile(r"^[a-zà-ÿ\d]")
+
+
+def _capital_head_paragraphs(lines: list[str], paragraphs: list[str]) -> bool:
+    """Is the list ABNT's, one entry a paragraph? Five paragraphs or more, seven in ten of them opening with a surname in
+    capitals (``_CAPITAL_HEAD``), and few lines inside a paragraph opening so (one for five paragraphs at most: a list
+    printing one entry a line, no blank line between, is read by its author lists). The wrapped lines of such an entry
+    ("... Dissertação (Mestrado em Educação) -- PUC RS, 2006.", "Universidade do Minho Braga, Portugal.") and the year
+    printed last give the author-list reading false starts and missed ones ("... set. 2003.. BEHAR, P. A. (Org.).")."""
+    if len(paragraphs) < 5:
+        return False
+    heads = sum(1 for p in paragraphs if _CAPITAL_HEAD.match(p))
+    if heads < 0.7 * len(paragraphs):
+        return False
+    firsts = inner = 0
+    before_blank = True
+    for ln in lines:
+        if not ln.strip():
+            before_blank = True
+            continue
+        if not before_blank and _CAPITAL_HEAD.match(ln.strip()):
+            inner += 1
+        firsts += before_blank
+        before_blank = False
+    return 5 * inner <= firsts
+
+
+def _from_paragraphs(paragraphs: list[str], res: SplitResult) -> None:
+    """One entry a paragraph (``_capital_head_paragraphs``); a paragraph opening with a small letter or a digit goes on
+    with the entry before. An entry by the author before prints a rule for the names ("\\_\\_\\_. **Por toda parte**"): an entry."""
+    for para in paragraphs:
+        if res.entries and _GOES_ON.match(para):
+            res.entries[-1].raw += " " + para
+        else:
+            res.entries.append(RefEntry(raw=para, layout="author-year/abnt"))
+    res.warnings.append(f"{len(res.entries)} entries read one a paragraph (ABNT: each opens with a surname in capitals)")
+
+
+_NAME_PIECE = re.compile(r"[^\W\d_][^.\d]{0,60}")
 # a page's number alone on its line ("11"), what a PDF conversion leaves of a page break inside a list
 _LONE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 _LINE_CLOSES_ENTRY = re.compile(r"(?:(?<!\d)(?:19|20)\d{2}[a-z]?|https?://\S+)\.?\s*$")  # "... arXiv:2307.13528, 2023."
