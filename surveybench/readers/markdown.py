@@ -69,6 +69,7 @@ from surveybench.readers.reflist import (
     ADDRESS_END,
     AUTHOR_LIST_GOES_ON,
     REPEATED_AUTHORS,
+    YEAR_IN,
     RefEntry,
     alphabetical,
     opens_entry,
@@ -1941,11 +1942,11 @@ def _citeproc_entries_unwrapped(text: str) -> tuple[str, list[tuple[str, str]]]:
     def body(m: re.Match[str]) -> str:
         if not _REFS_ID.search(m.group()):
             return ""
-        before = [ln for ln in text[: m.start()].split("\n")[-40:]
-                  if ln.strip() and not _CLOSING_DIV_LINE.match(ln) and not _COMMENT_LINE.match(ln)]
+        above = text[: m.start()].split("\n")
+        before = [ln for ln in above[-40:] if ln.strip() and not _CLOSING_DIV_LINE.match(ln) and not _COMMENT_LINE.match(ln)]
         if not before or _HEADING.match(before[-1]):
             return ""
-        levels = Counter(len(h.group(1)) for ln in text[: m.start()].split("\n") if (h := _HEADING.match(ln)))
+        levels = Counter(len(h.group(1)) for ln in above if (h := _HEADING.match(ln)))
         level = min((n for n, c in levels.items() if c >= 2), default=1)
         return f"\n\n{'#' * level} References\n\n"
     text = _CSL_BODY.sub(body, _CSL_ENTRY.sub(one, text))
@@ -3545,9 +3546,6 @@ def _list_goes_on_in_later_sections(doc: _Doc, k: int, report: FileReport) -> No
         report.warnings.append(f"the reference list goes on in section {doc.sections[j].title!r}")
 
 
-_ANY_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
-
-
 def _superscript_entries_run(lines: list[str]) -> bool:
     """Lines holding a list labelled by superscripts (``superscript_labels``): ten labels or more climbing 1, 2, 3, ...
     as read there, three in five of the entries they open printing a year (APS prints no title: "<sup>10</sup>R.
@@ -3556,7 +3554,7 @@ def _superscript_entries_run(lines: list[str]) -> bool:
     items = [m.group(2) for x in rest if (m := _DOTTED_ITEM.match(x))]
     # (or three notes at least ending the text, every line after the first a note: a chapter written in Markdown ends
     # with its notes after a rule, "¹ APS, "Le zellige de Tlemcen ...", Mai 2024.", its text citing them "singulière¹")
-    return (len(items) >= 10 or 3 <= len(items) == len(rest)) and sum(1 for t in items if _ANY_YEAR.search(t)) >= 0.6 * len(items)
+    return (len(items) >= 10 or 3 <= len(items) == len(rest)) and sum(1 for t in items if YEAR_IN.search(t)) >= 0.6 * len(items)
 
 
 def _trailing_list_without_heading(doc: _Doc, report: FileReport) -> None:
@@ -4091,8 +4089,9 @@ def _citeproc_anchors(anchored: list[tuple[str, str]], refs: list[Reference], li
     for r in refs:
         by_head.setdefault(head(r.raw or ""), []).append(r.id)
     for key, entry in anchored:
-        ids = by_head.get(head(entry))
-        if ids and len(ids) == 1 and len(head(entry)) >= 20:
+        start = head(entry)
+        ids = by_head.get(start)
+        if ids and len(ids) == 1 and len(start) >= 20:
             linker.by_anchor[key] = ids[0]
 
 

@@ -396,7 +396,8 @@ def _empty_marks_as_bullets(lines: list[str]) -> list[str]:
     """A list whose entries each open with an empty "[]" (a Google Docs export converted by pandoc), three or more:
     each such line opens an entry, as a bullet does; the lines after it, wrapped, go on with it. A comment of the
     document's printed after the list ("[[a]](#cmnt_ref1)...") is no entry."""
-    if sum(1 for ln in lines if _EMPTY_MARK.match(ln)) < 0.5 * sum(1 for ln in lines if _BULLET.match(ln) or _EMPTY_MARK.match(ln)):
+    marks = sum(1 for ln in lines if _EMPTY_MARK.match(ln))
+    if marks < 3 or marks < 0.5 * sum(1 for ln in lines if _BULLET.match(ln) or _EMPTY_MARK.match(ln)):
         return lines
     return ["" if _DOCS_COMMENT.match(ln) else f"- {ln[m.end():]}" if (m := _EMPTY_MARK.match(ln)) else ln for ln in lines]
 
@@ -404,10 +405,10 @@ def _empty_marks_as_bullets(lines: list[str]) -> list[str]:
 def split_reference_lines(lines: list[str]) -> SplitResult:
     """Entries of a reference section given its lines (headings removed). One heading may hold
     two lists (a curated list, then the report's source list): each is split on its own."""
-    if "<sup>" in "".join(lines[:400]) or any(c in "".join(lines[:400]) for c in "¹²³"):
+    head = "".join(lines[:400])
+    if "<sup>" in head or any(c in head for c in "¹²³"):
         lines = superscript_labels(lines)
-    if sum(1 for ln in lines if _EMPTY_MARK.match(ln)) >= 3:
-        lines = _empty_marks_as_bullets(lines)
+    lines = _empty_marks_as_bullets(lines)
     lines, moved = _labels_to_the_front(_bullet_numbers(_numbers_on_bullets_of_their_own(_table_columns_apart(lines))))
     res = _split_reference_lines(lines)
     if moved:
@@ -1141,7 +1142,7 @@ def _from_starts(text: str, starts: list[tuple[int, int]], res: SplitResult, *, 
 # (or biblatex's one page or article number after the year: "(2013), p. 20130020. Karen M Bussard", "Elife 4 (2015), e10559.")
 _ENTRY_CUT = re.compile(r"(?<![\w.])(?:(?:19|20)\d{2}[a-z]?|\d{1,6}\s?[–-]\s?\d{1,6}(?:\s\d{3})?|(?<=\bp\.\s)\d{1,8}|(?<=\),\s)[a-z]?\d{1,8})"
                         r"\.\s+(?=\S)")
-_YEAR_IN = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+YEAR_IN = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")  # a year anywhere, digits apart
 
 
 def _restore_lost_numbers(res: SplitResult, first_missing: int, next_number: int, layout: str) -> bool:
@@ -1161,7 +1162,7 @@ def _restore_lost_numbers(res: SplitResult, first_missing: int, next_number: int
         return False
     # (the lost entry may keep only its tail: "cine. 2019;46:27-29." is still one of the list's entries)
     cuts = [c.end() for c in _ENTRY_CUT.finditer(body)
-            if _YEAR_IN.search(body, 0, c.end()) and _YEAR_IN.search(body, c.end()) and len(body) - c.end() >= 15]
+            if YEAR_IN.search(body, 0, c.end()) and YEAR_IN.search(body, c.end()) and len(body) - c.end() >= 15]
     if len(cuts) != k:
         return False
     parts = [body[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(body)])]
